@@ -1,0 +1,11 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from fishsite.health import healthz
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("healthz", healthz, name="healthz"),
+    path("", include("rooms.urls")),
+    path("", include("frontend.urls")),
+]

@@ -1,0 +1,10 @@
+"""Pages of the web client."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "frontend/home.html", {"name_error": request.GET.get("name_error")})

@@ -1,0 +1,7 @@
+from django.urls import path
+
+from rooms import views
+
+urlpatterns = [
+    path("me/name", views.change_name, name="change-name"),
+]

@@ -1,0 +1,22 @@
+"""Fixtures shared by the whole suite."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+import redis
+
+
+@pytest.fixture
+def redis_url() -> str:
+    return os.environ["REDIS_URL"]
+
+
+@pytest.fixture
+def redis_client(redis_url: str):
+    """A synchronous client on the session's Redis, emptied before the test."""
+    client = redis.Redis.from_url(redis_url)
+    client.flushdb()
+    yield client
+    client.close()

@@ -1,0 +1,69 @@
+"""Settings come from the environment, and refuse an unsafe production start."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PRINT_SETTINGS = (
+    "import json, django; from django.conf import settings; django.setup(); "
+    "print(json.dumps({'engine': settings.DATABASES['default']['ENGINE'], "
+    "'name': settings.DATABASES['default']['NAME'], "
+    "'host': settings.DATABASES['default'].get('HOST'), "
+    "'redis': settings.REDIS_URL, "
+    "'layer_hosts': settings.CHANNEL_LAYERS['default']['CONFIG']['hosts'], "
+    "'debug': settings.DEBUG, 'hosts': settings.ALLOWED_HOSTS}))"
+)
+
+
+def load_settings(**env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_"))}
+    clean.pop("REDIS_URL", None)
+    clean["DJANGO_SETTINGS_MODULE"] = "fishsite.settings"
+    return subprocess.run(
+        [sys.executable, "-c", PRINT_SETTINGS],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_debug_off_refuses_the_development_secret_key() -> None:
+    run = load_settings(DJANGO_DEBUG="0")
+    assert run.returncode != 0
+    assert "DJANGO_SECRET_KEY must be set" in run.stderr
+
+
+def test_debug_off_starts_with_a_real_secret_key() -> None:
+    run = load_settings(
+        DJANGO_DEBUG="0", DJANGO_SECRET_KEY="x" * 50, DJANGO_ALLOWED_HOSTS="fish.example"
+    )
+    assert run.returncode == 0, run.stderr
+    loaded = json.loads(run.stdout)
+    assert loaded["debug"] is False
+    assert loaded["hosts"] == ["fish.example"]
+
+
+def test_database_url_is_honoured() -> None:
+    run = load_settings(DATABASE_URL="postgres://fish:pw@db.example:5432/fishdb")
+    loaded = json.loads(run.stdout)
+    assert loaded["engine"] == "django.db.backends.postgresql"
+    assert (loaded["name"], loaded["host"]) == ("fishdb", "db.example")
+
+
+def test_sqlite_is_the_default_database() -> None:
+    loaded = json.loads(load_settings().stdout)
+    assert loaded["engine"] == "django.db.backends.sqlite3"
+
+
+def test_redis_url_is_honoured_by_the_store_and_the_channel_layer() -> None:
+    loaded = json.loads(load_settings(REDIS_URL="redis://cache.example:6390/3").stdout)
+    assert loaded["redis"] == "redis://cache.example:6390/3"
+    assert loaded["layer_hosts"] == ["redis://cache.example:6390/3"]
