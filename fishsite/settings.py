@@ -186,3 +186,14 @@ LOGGING = {
         "django.request": {"level": "ERROR"},
     },
 }
+
+# Rooms: how long a dropped player keeps their seat, how long the computer
+# pauses before it plays, and how long an abandoned room stays in Redis.
+SEAT_GRACE_SECONDS = env_float("SEAT_GRACE_SECONDS", 60.0)
+BOT_PAUSE_SECONDS = env_float("BOT_PAUSE_SECONDS", 0.9)
+ROOM_TTL_SECONDS = env_int("ROOM_TTL_SECONDS", 24 * 3600)
+# Per-socket flood limit: a steady rate with a burst allowance, in frames.
+WS_RATE_PER_SECOND = env_float("WS_RATE_PER_SECOND", 20.0)
+WS_RATE_BURST = env_int("WS_RATE_BURST", 40)
+# How often a client says it is alive; presence older than this times three is stale.
+HEARTBEAT_SECONDS = env_float("HEARTBEAT_SECONDS", 20.0)

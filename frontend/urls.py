@@ -4,4 +4,5 @@ from frontend import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("r/<str:code>/", views.room_page, name="room"),
 ]

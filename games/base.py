@@ -95,6 +95,18 @@ class Rules(ABC):
     def is_over(self, state: State) -> bool:
         """True once the game has ended."""
 
+    @abstractmethod
+    def winners(self, state: State) -> list[int]:
+        """The seats that won a finished game (a whole team, or all who tie
+        for first); empty for a draw or while the game goes on."""
+
+    def outcomes(self, state: State, seats: int) -> list[str]:
+        """``"win"``, ``"loss"`` or ``"draw"`` for each seat of a finished game."""
+        won = set(self.winners(state))
+        if not won:
+            return ["draw"] * seats
+        return ["win" if seat in won else "loss" for seat in range(seats)]
+
     # --- records ------------------------------------------------------------
     @abstractmethod
     def to_record(self, setup: Setup, moves: list[tuple[int, Action]]) -> dict[str, Any]:
@@ -111,6 +123,11 @@ class Rules(ABC):
     def is_record_move(self, action: Action) -> bool:
         """False for actions a record implies rather than lists (a new round's deal)."""
         return True
+
+    def history(self, state: State, viewer: int | None) -> list[Entry]:
+        """The whole public log as ``viewer`` saw it happen: what a computer
+        player at that seat may remember, whatever the view shows."""
+        return [self.redact(entry, viewer) for entry in state.get("log", [])]
 
     # --- helpers shared by every game ---------------------------------------
     def resolve_options(self, setup: Setup) -> dict[str, Any]:

@@ -1,0 +1,253 @@
+"""What each client command does to a room, as change functions for the service.
+
+Each function here checks who is asking, then edits the room document through
+``lobby`` (room rules) or ``matches`` (the game), and says what must be
+recorded. None of them talks to Redis: the service does that.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from channels.db import database_sync_to_async
+
+from rooms import lobby, matches, records
+from rooms.errors import RoomError
+from rooms.names import InvalidName, clean_name
+from rooms.protocol import Command
+from rooms.service import Change, ChangeFn, PendingMove
+
+Room = dict[str, Any]
+
+
+@dataclass
+class Actor:
+    """Who sent a command: a guest (through one connection), or the server itself."""
+
+    guest: int
+    name: str
+    channel: str = ""
+
+
+def client_key(guest: int, command_id: str) -> str:
+    return f"{guest}:{command_id}"
+
+
+def change_for(command: Command, actor: Actor) -> ChangeFn:
+    handlers = {
+        "sit": sit,
+        "stand": stand,
+        "leave": leave,
+        "take": take,
+        "shuffle": shuffle,
+        "bot": put_bot,
+        "unbot": remove_bot,
+        "start": start,
+        "again": start,
+        "act": act,
+    }
+    if command.type not in handlers:
+        raise RoomError("unknown-type", "Unknown message type.")
+    return handlers[command.type](command, actor)
+
+
+# --- seats ----------------------------------------------------------------------
+
+
+def confirmed_name(command: Command, actor: Actor) -> str:
+    """A name sent with a sit or take command is the player confirming their name."""
+    if "name" not in command.fields:
+        return actor.name
+    try:
+        return clean_name(command.fields["name"])
+    except InvalidName as error:
+        raise RoomError(error.code, error.message) from None
+
+
+def sit(command: Command, actor: Actor) -> ChangeFn:
+    name = confirmed_name(command, actor)
+
+    async def change(room: Room) -> Change:
+        lobby.sit(room, actor.guest, name, command.fields["seat"])
+        return Change(snapshot=True, after=rename_after(command, actor, name))
+
+    return change
+
+
+def rename_after(command: Command, actor: Actor, name: str) -> list:
+    if "name" not in command.fields:
+        return []
+    actor.name = name
+    return [lambda: records.rename_guest(actor.guest, name)]
+
+
+def stand(command: Command, actor: Actor) -> ChangeFn:
+    async def change(room: Room) -> Change:
+        lobby.stand(room, actor.guest)
+        return Change(snapshot=True)
+
+    return change
+
+
+def leave(command: Command, actor: Actor) -> ChangeFn:
+    async def change(room: Room) -> Change:
+        lobby.leave(room, actor.guest)
+        return Change(snapshot=True, after=abandon_if_stuck(room))
+
+    return change
+
+
+def take(command: Command, actor: Actor) -> ChangeFn:
+    name = confirmed_name(command, actor)
+
+    async def change(room: Room) -> Change:
+        index = command.fields["seat"]
+        lobby.take_over(room, actor.guest, name, index)
+        player = {"guest": actor.guest, "name": name, "bot": ""}
+        match_id = room["match"]["id"]
+        after = [lambda: records.set_seat_player(match_id, index, player)]
+        return Change(snapshot=True, after=after + rename_after(command, actor, name))
+
+    return change
+
+
+def shuffle(command: Command, actor: Actor) -> ChangeFn:
+    async def change(room: Room) -> Change:
+        lobby.shuffle_teams(room, actor.guest, random.Random(secrets.randbits(64)))
+        return Change(snapshot=True)
+
+    return change
+
+
+def put_bot(command: Command, actor: Actor) -> ChangeFn:
+    async def change(room: Room) -> Change:
+        index = command.fields["seat"]
+        lobby.put_bot(room, actor.guest, index, command.fields.get("level"))
+        after = []
+        if lobby.playing(room):
+            seat = room["seats"][index]
+            player = {"guest": None, "name": seat["name"], "bot": seat["bot"]}
+            match_id = room["match"]["id"]
+            after.append(lambda: records.set_seat_player(match_id, index, player))
+        return Change(snapshot=True, after=after)
+
+    return change
+
+
+def remove_bot(command: Command, actor: Actor) -> ChangeFn:
+    async def change(room: Room) -> Change:
+        lobby.remove_bot(room, actor.guest, command.fields["seat"])
+        return Change(snapshot=True)
+
+    return change
+
+
+# --- games ----------------------------------------------------------------------
+
+
+def start(command: Command, actor: Actor) -> ChangeFn:
+    """Start the first game (host, lobby) or the next one (Play again)."""
+
+    async def change(room: Room) -> Change:
+        lobby.require_can_start(room, actor.guest)
+        await begin_match(room)
+        return Change(snapshot=True)
+
+    return change
+
+
+async def begin_match(room: Room) -> None:
+    number = room["games_started"] + 1
+    setup = matches.new_setup(room, secrets.randbits(48))
+    # A racing server may have created this match first: then play its setup.
+    match_id, setup = await database_sync_to_async(records.start_match)(
+        room["code"], number, room["game"], setup, matches.players(room)
+    )
+    matches.begin(room, match_id, number, setup)
+
+
+def act(command: Command, actor: Actor) -> ChangeFn:
+    key = client_key(actor.guest, command.id or "")
+
+    async def change(room: Room) -> Change | None:
+        seat = lobby.seat_of(room, actor.guest)
+        if matches.already_applied(room, actor.guest, key):
+            return None  # a retried action: it was applied once already
+        if seat is None:
+            raise RoomError("not-seated", "Spectators cannot play; take a free seat first.")
+        return game_move(room, seat, command.fields["action"], actor.guest, key)
+
+    return change
+
+
+def game_move(room: Room, seat: int, action: dict[str, Any], guest: int | None, key: str) -> Change:
+    match = room["match"]
+    if match is None or room["status"] != "playing":
+        raise RoomError("wrong-phase", "No game is being played.")
+    index, match_id = match["moves"], match["id"]
+    events = matches.play(room, seat, action, guest, key)
+    move = PendingMove(match_id, index, seat, action, key, matches.ending(room))
+    return Change(events=events, move=move, snapshot=room["status"] == "finished")
+
+
+# --- presence and the server's own changes --------------------------------------
+
+
+def connect(actor: Actor) -> ChangeFn:
+    async def change(room: Room) -> Change:
+        lobby.connect(room, actor.channel, actor.guest, actor.name)
+        after = []
+        if lobby.seat_of(room, actor.guest) is None:
+            code = room["code"]
+            after.append(lambda: records.note_spectator(code, actor.guest))
+        return Change(after=after)
+
+    return change
+
+
+def disconnect(actor: Actor) -> ChangeFn:
+    async def change(room: Room) -> Change | None:
+        if actor.channel not in room["connections"]:
+            return None
+        lobby.disconnect(room, actor.channel, time.time())
+        return Change(after=abandon_if_stuck(room), snapshot=True)
+
+    return change
+
+
+def abandon_if_stuck(room: Room) -> list:
+    """A vacated seat nobody can take over sends the game back to the lobby."""
+    if not lobby.nobody_can_take_over(room):
+        return []
+    match_id = room["match"]["id"]
+    names = [seat["name"] for seat in room["seats"] if seat["vacated"]]
+    lobby.back_to_lobby(room, f"{', '.join(names)} left and nobody could take over.")
+    return [lambda: records.abandon_match(match_id)]
+
+
+def expire_and_move(grace: float) -> ChangeFn:
+    """The scheduler's change: vacate overdue seats, then let a computer play."""
+
+    async def change(room: Room) -> Change | None:
+        now = time.time()
+        overdue = lobby.overdue_seats(room, now, grace)
+        for index in overdue:
+            lobby.vacate(room, index)
+        after = abandon_if_stuck(room) if overdue else []
+        seat = matches.bot_to_move(room)
+        due = matches.bot_due_at(room)
+        if seat is not None and due is not None and due <= now:
+            action = matches.bot_action(room, seat)
+            change = game_move(room, seat, action, None, matches.bot_client_id(room))
+            change.after += after
+            change.snapshot = change.snapshot or bool(overdue)
+            return change
+        if overdue:
+            return Change(after=after, snapshot=True)
+        return None
+
+    return change

@@ -1,0 +1,144 @@
+"""The websocket consumer of ``/ws/r/<code>/``: one per connection.
+
+It turns frames into commands for the room service and room changes into
+this connection's own frames. It holds no game rules.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import orjson
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+
+from games.errors import IllegalAction
+from rooms import commands, frames, lobby, records
+from rooms.errors import RoomError
+from rooms.identity import guest_id_of
+from rooms.protocol import Command, parse_frame
+from rooms.ratelimit import TokenBucket
+from rooms.scheduler import ensure_poller, schedule
+from rooms.service import Outcome, RoomService, group_name
+from rooms.snapshots import parsed_room
+
+logger = logging.getLogger("fishsite.ws")
+
+CLOSE_NO_SESSION = 4401
+CLOSE_NO_ROOM = 4404
+CLOSE_FLOOD = 4429
+
+
+class RoomConsumer(AsyncWebsocketConsumer):
+    code: str
+    actor: commands.Actor | None = None
+    version: int = 0
+
+    async def connect(self) -> None:
+        self.code = self.scope["url_route"]["kwargs"]["code"]
+        guest = guest_id_of(self.scope.get("session"))
+        name = await database_sync_to_async(records.guest_name)(guest) if guest else None
+        if guest is None or name is None:
+            await self.close(code=CLOSE_NO_SESSION)
+            return
+        self.service = RoomService()
+        if await self.service.load(self.code) is None:
+            await self.close(code=CLOSE_NO_ROOM)
+            return
+        self.actor = commands.Actor(guest=guest, name=name, channel=self.channel_name)
+        self.bucket = TokenBucket(settings.WS_RATE_PER_SECOND, settings.WS_RATE_BURST)
+        await self.accept()
+        await self.channel_layer.group_add(group_name(self.code), self.channel_name)
+        outcome = await self.service.change(self.code, commands.connect(self.actor))
+        await self.send_frame(outcome.version, outcome.room, [])
+        await schedule(outcome.room)
+        ensure_poller()
+        logger.info("connect room=%s guest=%s seat=%s", self.code, guest, self.seat(outcome))
+
+    async def disconnect(self, code: int) -> None:
+        if self.actor is None:
+            return
+        await self.channel_layer.group_discard(group_name(self.code), self.channel_name)
+        try:
+            outcome = await self.service.change(self.code, commands.disconnect(self.actor))
+            seat = self.seat(outcome)
+        except Exception:
+            logger.exception("disconnect bookkeeping failed in room %s", self.code)
+            seat = None
+        logger.info(
+            "disconnect room=%s guest=%s seat=%s code=%s", self.code, self.actor.guest, seat, code
+        )
+
+    def seat(self, outcome: Outcome) -> int | None:
+        return lobby.seat_of(outcome.room, self.actor.guest) if self.actor else None
+
+    # --- from the client ------------------------------------------------------
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not self.bucket.take(time.monotonic()):
+            await self.send_json({"type": "error", "code": "rate-limited",
+                                  "message": "Too many messages: slow down."})  # fmt: skip
+            await self.close(code=CLOSE_FLOOD)
+            return
+        command_id = None
+        try:
+            command = parse_frame(text_data if text_data is not None else bytes_data)
+            command_id = command.id
+            await self.dispatch_command(command)
+        except (RoomError, IllegalAction) as error:
+            await self.send_error(command_id, error.code, error.message)
+
+    async def dispatch_command(self, command: Command) -> None:
+        if command.type == "ping":
+            await self.heartbeat()
+            await self.send_json({"type": "pong", "v": self.version})
+            return
+        if command.type == "sync":
+            loaded = await self.service.load(self.code)
+            if loaded is None:
+                raise RoomError("no-room", "This room no longer exists.")
+            await self.send_frame(*loaded, [], force=True)
+            return
+        outcome = await self.service.change(self.code, commands.change_for(command, self.actor))
+        if command.id is not None:
+            await self.send_json({"type": "ack", "id": command.id, "v": outcome.version})
+
+    async def heartbeat(self) -> None:
+        """Re-join the group and re-register presence: both live in Redis and
+        are gone if Redis lost its data."""
+        await self.channel_layer.group_add(group_name(self.code), self.channel_name)
+        loaded = await self.service.load(self.code)
+        if loaded is not None and self.channel_name not in loaded[1]["connections"]:
+            await self.service.change(self.code, commands.connect(self.actor))
+
+    # --- to the client ----------------------------------------------------------
+
+    async def room_changed(self, message: dict[str, Any]) -> None:
+        if message["v"] <= self.version:
+            return  # stale or already sent
+        room = parsed_room(self.code, message["v"], message["data"])
+        await self.send_frame(message["v"], room, message["events"])
+
+    async def send_frame(
+        self, version: int, room: dict[str, Any], events: list, force: bool = False
+    ) -> None:
+        if version < self.version and not force:
+            return
+        self.version = max(self.version, version)
+        frame = frames.frame(version, room, self.actor.guest, self.actor.name, events)
+        await self.send(text_data=orjson.dumps(frame).decode())
+
+    async def send_error(self, command_id: str | None, code: str, message: str) -> None:
+        await self.send_json(
+            {"type": "error", "id": command_id, "code": code, "message": message, "v": self.version}
+        )
+
+    async def send_json(self, payload: dict[str, Any]) -> None:
+        await self.send(text_data=orjson.dumps(payload).decode())
+
+    async def room_closed(self, message: dict[str, Any]) -> None:
+        await self.send_json({"type": "closed", "message": message["message"]})
+        await self.close()

@@ -1,0 +1,72 @@
+"""Opening a room: an unguessable code, the database rows, the live document.
+
+Solo games (Kitten Fishing, Card Fishing) seat the guest against the computer
+and start at once.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+
+from games.errors import BadRecord
+from games.registry import get_rules
+from rooms import lobby, records
+from rooms.commands import Actor, begin_match
+from rooms.errors import RoomError
+from rooms.service import Change, RoomService
+
+# 9 random bytes = 72 bits, written in 12 URL-safe characters.
+CODE_BYTES = 9
+
+
+def new_code() -> str:
+    return secrets.token_urlsafe(CODE_BYTES)
+
+
+def room_options(game: str, form: dict[str, Any]) -> dict[str, Any]:
+    """Check the creator's choices and turn them into room options."""
+    options: dict[str, Any] = {"pause": float(settings.BOT_PAUSE_SECONDS)}
+    if game == "go-fish":
+        seats = form.get("seats", 4)
+        if not isinstance(seats, int) or not 2 <= seats <= 6:
+            raise RoomError("bad-option", "Go Fish is for 2 to 6 players.")
+        options["seats"] = seats
+    if game == "card-fishing":
+        level = form.get("level") or "normal"
+        if level not in lobby.BOT_LEVELS["card-fishing"]:
+            raise RoomError("bad-option", "Choose Easy, Normal, Hard or Crazy.")
+        options["level"] = level
+    rules = form.get("rules") or {}
+    try:
+        get_rules(game).resolve_options({"options": rules})
+    except BadRecord as error:
+        raise RoomError("bad-option", error.message) from None
+    if rules:
+        options["rules"] = rules
+    return options
+
+
+async def open_room(actor: Actor, game: str, form: dict[str, Any]) -> str:
+    if game not in lobby.BOT_LEVELS:
+        raise RoomError("bad-game", "Choose one of the four games.")
+    options = room_options(game, form)
+    code = new_code()
+    document = lobby.new_room(code, game, options, actor.guest, actor.name)
+    await database_sync_to_async(records.create_room)(code, game, options, actor.guest, document)
+    service = RoomService()
+    if await service.store.save(code, document, None) is None:
+        raise RoomError("busy", "Could not open the room; please try again.")
+    if lobby.is_solo(document):
+        await service.change(code, start_at_once)
+    return code
+
+
+async def start_at_once(room: dict[str, Any]) -> Change | None:
+    if room["status"] != "lobby":
+        return None
+    await begin_match(room)
+    return Change(snapshot=True)

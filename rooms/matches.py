@@ -1,0 +1,140 @@
+"""The game inside a room document: starting it, applying actions, computer turns.
+
+This glues the room document to the rules engines in ``games``; the rules
+themselves (what is legal, who may see what) stay in ``games``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from games.base import Entry, Rules
+from games.bots import choose
+from games.registry import get_rules
+from rooms.errors import RoomError
+
+Room = dict[str, Any]
+RECENT_IDS = 32
+
+
+def rules_of(room: Room) -> Rules:
+    return get_rules(room["game"])
+
+
+def house_rules(room: Room) -> dict[str, Any]:
+    return dict(room["options"].get("rules") or {})
+
+
+def new_setup(room: Room, seed: int) -> dict[str, Any]:
+    """A freshly shuffled setup for the room's next game, with its house rules."""
+    rules = rules_of(room)
+    setup = rules.random_setup(len(room["seats"]), random.Random(seed), house_rules(room) or None)
+    if room["game"] == "kitten-fishing":
+        # You start the very first game in the room, Kitty the next, and so on.
+        setup["first"] = room["games_started"] % 2
+    return setup
+
+
+def players(room: Room) -> list[dict[str, Any]]:
+    return [
+        {"guest": seat["guest"], "name": seat["name"], "bot": seat["bot"] or ""}
+        for seat in room["seats"]
+    ]
+
+
+def begin(room: Room, match_id: int, number: int, setup: dict[str, Any]) -> None:
+    room["match"] = {
+        "id": match_id,
+        "number": number,
+        "state": rules_of(room).start(setup),
+        "moves": 0,
+        "last_move_at": time.time(),
+    }
+    room["status"] = "playing"
+    room["games_started"] = number
+    room["notice"] = None
+
+
+def play(room: Room, seat: int, action: dict[str, Any], guest: int | None, client_id: str):
+    """Apply a game action for ``seat``; returns the entries it produced.
+
+    Raises IllegalAction (from the rules) or RoomError; the room is unchanged then.
+    """
+    if room["status"] != "playing" or room["match"] is None:
+        raise RoomError("wrong-phase", "No game is being played.")
+    rules = rules_of(room)
+    match = room["match"]
+    state, entries = rules.apply(match["state"], seat, action)
+    match["state"] = state
+    match["moves"] += 1
+    match["last_move_at"] = time.time()
+    if guest is not None:
+        recent = room["recent"].setdefault(str(guest), [])
+        recent.append(client_id)
+        del recent[:-RECENT_IDS]
+    if rules.is_over(state):
+        room["status"] = "finished"
+    return entries
+
+
+def already_applied(room: Room, guest: int, client_id: str) -> bool:
+    return client_id in room["recent"].get(str(guest), [])
+
+
+def ending(room: Room) -> tuple[dict[str, Any], list[str], str] | None:
+    """The result, each seat's outcome and the Bot's level, once the game is over."""
+    rules = rules_of(room)
+    state = room["match"]["state"]
+    if not rules.is_over(state):
+        return None
+    level = room["options"].get("level", "") if room["game"] == "card-fishing" else ""
+    return rules.result(state), rules.outcomes(state, len(room["seats"])), level
+
+
+def turn_seat(room: Room) -> int | None:
+    if room["status"] != "playing" or room["match"] is None:
+        return None
+    return rules_of(room).turn(room["match"]["state"])
+
+
+def bot_to_move(room: Room) -> int | None:
+    """The computer seat whose turn it is, if any."""
+    seat = turn_seat(room)
+    if seat is not None and room["seats"][seat]["bot"]:
+        return seat
+    return None
+
+
+def bot_due_at(room: Room) -> float | None:
+    if bot_to_move(room) is None:
+        return None
+    return room["match"]["last_move_at"] + pause_of(room)
+
+
+def pause_of(room: Room) -> float:
+    return float(room["options"].get("pause", 0.0))
+
+
+def bot_action(room: Room, seat: int) -> dict[str, Any]:
+    """What the computer player at ``seat`` does, from its own view only.
+
+    Its randomness is seeded by the match and the move number, so the same
+    turn always gives the same action, on any server process.
+    """
+    rules = rules_of(room)
+    match = room["match"]
+    state = match["state"]
+    view = {**rules.view(state, seat), "history": rules.history(state, seat)}
+    rng = random.Random(f"{match['id']}:{match['moves']}:{seat}")
+    return choose(room["game"], room["seats"][seat]["bot"], view, rng)
+
+
+def bot_client_id(room: Room) -> str:
+    match = room["match"]
+    return f"bot:{match['id']}:{match['moves']}"
+
+
+def redact_all(rules: Rules, entries: list[Entry], seat: int | None) -> list[Entry]:
+    return [rules.redact(entry, seat) for entry in entries]

@@ -1,0 +1,199 @@
+"""Everything the room layer writes to and reads from the database.
+
+Plain synchronous ORM code; the async service calls it through
+``database_sync_to_async``. Moves are written before the live state changes,
+so an action is never accepted without its record.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from rooms.models import Guest, Match, MatchMove, MatchStatus, PlayerResult, Room, Seat, Spectator
+
+
+class MoveConflict(Exception):
+    """Another action already holds this move's place in the record."""
+
+
+def create_room(code: str, game: str, options: dict[str, Any], host: int, doc: dict) -> None:
+    with transaction.atomic():
+        room = Room.objects.create(code=code, game=game, options=options, host_id=host)
+        write_seats(room, doc)
+
+
+def write_seats(room: Room, doc: dict[str, Any]) -> None:
+    Seat.objects.filter(room=room).delete()
+    Seat.objects.bulk_create(
+        Seat(
+            room=room,
+            index=index,
+            team=index % 2 if doc["game"] == "fish" else None,
+            guest_id=seat["guest"],
+            bot=seat["bot"] or "",
+        )
+        for index, seat in enumerate(doc["seats"])
+    )
+
+
+def save_snapshot(doc: dict[str, Any], version: int) -> None:
+    """Store the room's seats, host and status, unless a newer version is already stored."""
+    with transaction.atomic():
+        updated = Room.objects.filter(code=doc["code"], version__lt=version).update(
+            status=doc["status"],
+            host_id=doc["host"],
+            options=doc["options"],
+            games_started=doc["games_started"],
+            version=version,
+            last_active_at=timezone.now(),
+        )
+        if updated:
+            write_seats(Room.objects.get(code=doc["code"]), doc)
+
+
+def note_spectator(code: str, guest: int) -> None:
+    room_id = Room.objects.filter(code=code).values_list("pk", flat=True).first()
+    if room_id is not None:
+        Spectator.objects.get_or_create(room_id=room_id, guest_id=guest)
+
+
+def start_match(code: str, number: int, game: str, setup: dict, players: list) -> tuple[int, dict]:
+    """The match ``number`` of the room, created with ``setup`` unless a racing
+    server created it first; returns its id and the setup it really has."""
+    room = Room.objects.get(code=code)
+    match, _ = Match.objects.get_or_create(
+        room=room, number=number, defaults={"game": game, "setup": setup, "players": players}
+    )
+    return match.pk, match.setup
+
+
+def record_move(
+    match_id: int,
+    index: int,
+    seat: int,
+    action: dict,
+    client_id: str,
+    ending: tuple[dict, list[str], str] | None = None,
+) -> None:
+    """Append one move; with ``ending`` (result, outcome per seat, the Bot's
+    level) also close the match.
+
+    Raises MoveConflict when a different move already holds ``index``. The same
+    move written again (a retry after a lost compare-and-set) is accepted.
+    """
+    try:
+        with transaction.atomic():
+            MatchMove.objects.create(
+                match_id=match_id, index=index, seat=seat, action=action, client_id=client_id
+            )
+            Match.objects.filter(pk=match_id).update(moves_count=index + 1)
+            if ending is not None:
+                finish_match(match_id, *ending)
+    except IntegrityError:
+        existing = MatchMove.objects.filter(match_id=match_id, index=index).first()
+        if existing is None or (existing.client_id, existing.seat) != (client_id, seat):
+            raise MoveConflict(index) from None
+        if ending is not None:
+            with transaction.atomic():
+                finish_match(match_id, *ending)
+
+
+def finish_match(match_id: int, result: dict, outcomes: list[str], level: str) -> None:
+    match = Match.objects.select_for_update().get(pk=match_id)
+    if match.status == MatchStatus.FINISHED:
+        return
+    match.status = MatchStatus.FINISHED
+    match.result = result
+    match.ended_at = timezone.now()
+    match.save(update_fields=["status", "result", "ended_at"])
+    for seat, (player, outcome) in enumerate(zip(match.players, outcomes, strict=True)):
+        if player.get("guest") is not None:
+            PlayerResult.objects.create(
+                match=match,
+                guest_id=player["guest"],
+                seat=seat,
+                game=match.game,
+                level=level,
+                outcome=outcome,
+                finished_at=match.ended_at,
+            )
+
+
+def forget_move(match_id: int, index: int, client_id: str) -> None:
+    """Take back a move recorded by an attempt that then turned out invalid."""
+    with transaction.atomic():
+        deleted, _ = MatchMove.objects.filter(
+            match_id=match_id, index=index, client_id=client_id
+        ).delete()
+        if deleted:
+            Match.objects.filter(pk=match_id).update(moves_count=index)
+
+
+def abandon_match(match_id: int) -> None:
+    Match.objects.filter(pk=match_id, status=MatchStatus.PLAYING).update(
+        status=MatchStatus.ABANDONED, ended_at=timezone.now()
+    )
+
+
+def set_seat_player(match_id: int, seat: int, player: dict) -> None:
+    """Who plays a seat changes when a spectator or a computer player takes over."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        players = list(match.players)
+        players[seat] = player
+        match.players = players
+        match.save(update_fields=["players"])
+
+
+def match_moves(match_id: int) -> list[tuple[int, dict, str]]:
+    return list(
+        MatchMove.objects.filter(match_id=match_id)
+        .order_by("index")
+        .values_list("seat", "action", "client_id")
+    )
+
+
+def room_for_rebuild(code: str) -> dict[str, Any] | None:
+    """What the database knows of a room: enough to rebuild its live document."""
+    room = Room.objects.filter(code=code).first()
+    if room is None:
+        return None
+    seats = list(room.seats.order_by("index").values("guest_id", "bot"))
+    names = dict(
+        Guest.objects.filter(pk__in=[s["guest_id"] for s in seats if s["guest_id"]]).values_list(
+            "pk", "display_name"
+        )
+    )
+    match = room.matches.filter(status=MatchStatus.PLAYING).order_by("-number").first()
+    return {
+        "code": room.code,
+        "game": room.game,
+        "options": room.options,
+        "status": room.status,
+        "host": room.host_id,
+        "games_started": room.games_started,
+        "seats": [
+            {"guest": seat["guest_id"], "name": names.get(seat["guest_id"]), "bot": seat["bot"]}
+            for seat in seats
+        ],
+        "match": None
+        if match is None
+        else {
+            "id": match.pk,
+            "number": match.number,
+            "setup": match.setup,
+            "players": match.players,
+            "moves": match_moves(match.pk),
+        },
+    }
+
+
+def rename_guest(guest: int, name: str) -> None:
+    Guest.objects.filter(pk=guest).update(display_name=name, name_confirmed=True)
+
+
+def guest_name(guest: int) -> str | None:
+    return Guest.objects.filter(pk=guest).values_list("display_name", flat=True).first()

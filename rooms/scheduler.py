@@ -1,0 +1,121 @@
+"""Timed work: computer turns after their pause, and seats whose grace ran out.
+
+Each room that needs attention has an entry in one Redis sorted set, scored
+by when. The server that saved the change also sets a local timer (the fast
+path); every server polls the set (the safety net), claiming an entry with a
+short lease before working on it. If a server dies with a computer turn
+pending, the lease runs out and another server plays it. The work itself
+goes through the service's compare-and-set with an id per turn, so a turn is
+never played twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+from django.conf import settings
+
+from rooms import lobby, matches
+from rooms.errors import RoomError
+from rooms.store import redis_client
+
+logger = logging.getLogger("fishsite.scheduler")
+
+DUE_KEY = "fishsite:due"
+POLL_SECONDS = 0.5
+LEASE_SECONDS = 5.0
+# Timers further away than this are left to the poll.
+LOCAL_HORIZON_SECONDS = 10.0
+
+CLAIM_SCRIPT = """
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if score and tonumber(score) <= tonumber(ARGV[2]) then
+  redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+  return 1
+end
+return 0
+"""
+
+_poller: dict[int, asyncio.Task] = {}
+_tasks: set[asyncio.Task] = set()
+
+
+def next_due(room: dict[str, Any]) -> float | None:
+    """When the room next needs the server to act on its own, if ever."""
+    times = []
+    bot_due = matches.bot_due_at(room)
+    if bot_due is not None:
+        times.append(bot_due)
+    if not lobby.is_solo(room):
+        grace = float(settings.SEAT_GRACE_SECONDS)
+        times += [
+            seat["away_since"] + grace
+            for seat in room["seats"]
+            if seat["guest"] is not None and seat["away_since"] is not None
+        ]
+    return min(times) if times else None
+
+
+async def schedule(room: dict[str, Any]) -> None:
+    code = room["code"]
+    due = next_due(room)
+    client = redis_client()
+    if due is None:
+        await client.zrem(DUE_KEY, code)
+        return
+    await client.zadd(DUE_KEY, {code: due})
+    delay = due - time.time()
+    if delay <= LOCAL_HORIZON_SECONDS:
+        asyncio.get_running_loop().call_later(max(0.0, delay), spawn, code)
+    ensure_poller()
+
+
+def spawn(code: str) -> None:
+    task = asyncio.ensure_future(tick(code))
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
+
+
+async def tick(code: str) -> None:
+    """Do whatever is due in one room."""
+    from rooms.commands import expire_and_move
+    from rooms.service import RoomService
+
+    try:
+        service = RoomService()
+        outcome = await service.change(code, expire_and_move(float(settings.SEAT_GRACE_SECONDS)))
+        if not outcome.changed:
+            await schedule(outcome.room)
+    except RoomError as error:
+        if error.code == "no-room":  # deleted meanwhile: nothing left to do
+            await redis_client().zrem(DUE_KEY, code)
+        else:
+            logger.warning("scheduled work in room %s: %s", code, error.message)
+    except Exception:
+        logger.exception("scheduled work failed in room %s", code)
+
+
+def ensure_poller() -> None:
+    """Start this process's poll loop once per event loop."""
+    loop = asyncio.get_running_loop()
+    task = _poller.get(id(loop))
+    if task is None or task.done():
+        _poller[id(loop)] = loop.create_task(poll_forever())
+
+
+async def poll_forever() -> None:
+    client = redis_client()
+    claim = client.register_script(CLAIM_SCRIPT)
+    while True:
+        try:
+            now = time.time()
+            for raw in await client.zrangebyscore(DUE_KEY, 0, now, start=0, num=50):
+                code = raw.decode()
+                if await claim(keys=[DUE_KEY], args=[code, now, now + LEASE_SECONDS]):
+                    spawn(code)
+        except Exception:
+            logger.exception("scheduler poll failed")
+        await asyncio.sleep(POLL_SECONDS)

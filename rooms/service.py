@@ -1,0 +1,193 @@
+"""The room service: every change to a room goes through ``RoomService.change``.
+
+One change: load the room document from Redis (rebuilding it from the
+database if Redis lost it), let a pure function work out the new document,
+write the move to the database first, then compare-and-set the document in
+Redis. If another writer won the race, reload and re-validate from scratch.
+Afterwards, tell every connection in the room (each builds its own view).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from django.conf import settings
+
+from games.base import Entry
+from rooms import records
+from rooms.errors import RoomError
+from rooms.rebuild import rebuild_document
+from rooms.store import RoomStore
+
+logger = logging.getLogger("fishsite.rooms")
+
+MAX_ATTEMPTS = 25
+# After this many clashes on one move index, the database is ahead of Redis
+# (a server died between the two writes): catch Redis up from the database.
+CONFLICTS_BEFORE_REPAIR = 3
+
+
+def group_name(code: str) -> str:
+    return f"room.{code}"
+
+
+@dataclass
+class PendingMove:
+    """A game move to record in the database before the live state changes."""
+
+    match_id: int
+    index: int
+    seat: int
+    action: dict[str, Any]
+    client_id: str
+    ending: tuple[dict, list[str], str] | None = None
+
+
+@dataclass
+class Change:
+    """What a change function decided, besides the edits to the room document."""
+
+    events: list[Entry] = field(default_factory=list)
+    move: PendingMove | None = None
+    # Lobby changes are stored in the database after the compare-and-set.
+    snapshot: bool = False
+    # Extra database work after the compare-and-set, given the new version.
+    after: list[Callable[[], None]] = field(default_factory=list)
+    reply: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Outcome:
+    version: int
+    room: dict[str, Any]
+    changed: bool
+    reply: dict[str, Any] = field(default_factory=dict)
+
+
+ChangeFn = Callable[[dict[str, Any]], Awaitable[Change | None]]
+
+
+class RoomService:
+    def __init__(self, store: RoomStore | None = None) -> None:
+        self.store = store or RoomStore()
+        self.layer = get_channel_layer()
+
+    async def load(self, code: str) -> tuple[int, dict[str, Any]] | None:
+        """The live room, rebuilt from the database when Redis does not have it."""
+        loaded = await self.store.load(code)
+        if loaded is not None:
+            return loaded
+        known = await database_sync_to_async(records.room_for_rebuild)(code)
+        if known is None:
+            return None
+        saved = await self.store.save(code, rebuild_document(known), None)
+        if saved is None:  # another server rebuilt it at the same moment
+            return await self.store.load(code)
+        logger.warning("room %s rebuilt from the database", code)
+        return await self.store.load(code)
+
+    async def change(self, code: str, fn: ChangeFn) -> Outcome:
+        """Apply ``fn`` to the room until it lands on an unchanged version."""
+        recorded: PendingMove | None = None
+        conflicts = 0
+        for _ in range(MAX_ATTEMPTS):
+            loaded = await self.load(code)
+            if loaded is None:
+                raise RoomError("no-room", "There is no such room.")
+            version, room = loaded
+            try:
+                change = await fn(room)
+            except Exception:
+                await self.forget(recorded)
+                raise
+            if change is None:
+                await self.forget(recorded)
+                return Outcome(version, room, changed=False)
+            move = change.move
+            if recorded is not None and not same_move(recorded, move):
+                await self.forget(recorded)
+                recorded = None
+            if move is not None and recorded is None:
+                try:
+                    await database_sync_to_async(records.record_move)(
+                        move.match_id,
+                        move.index,
+                        move.seat,
+                        move.action,
+                        move.client_id,
+                        move.ending,
+                    )
+                except records.MoveConflict:
+                    conflicts += 1
+                    if conflicts >= CONFLICTS_BEFORE_REPAIR:
+                        await self.catch_up(code)
+                    await asyncio.sleep(0.002 * conflicts)
+                    continue
+                recorded = move
+            saved = await self.store.save(code, room, version)
+            if saved is None:
+                continue
+            new_version, data = saved
+            await self.broadcast(code, new_version, data, change.events)
+            await self.after_save(room, new_version, change)
+            return Outcome(new_version, room, changed=True, reply=change.reply)
+        await self.forget(recorded)
+        raise RoomError("busy", "The room is very busy; please try again.")
+
+    async def forget(self, move: PendingMove | None) -> None:
+        if move is not None:
+            await database_sync_to_async(records.forget_move)(
+                move.match_id, move.index, move.client_id
+            )
+
+    async def catch_up(self, code: str) -> None:
+        """Rebuild the live document from the database, which holds more moves."""
+        loaded = await self.store.load(code)
+        known = await database_sync_to_async(records.room_for_rebuild)(code)
+        if loaded is None or known is None:
+            return
+        version, room = loaded
+        rebuilt = rebuild_document(known, keep=room)
+        saved = await self.store.save(code, rebuilt, version)
+        if saved is not None:
+            logger.warning("room %s caught up with the database", code)
+            await self.broadcast(code, saved[0], saved[1], [])
+
+    async def after_save(self, room: dict[str, Any], version: int, change: Change) -> None:
+        work = list(change.after)
+        if change.snapshot:
+            work.append(lambda: records.save_snapshot(room, version))
+        if work:
+            await database_sync_to_async(run_all)(work)
+        from rooms.scheduler import schedule  # the scheduler uses this service
+
+        await schedule(room)
+
+    async def broadcast(self, code: str, version: int, data: bytes, events: list[Entry]) -> None:
+        await self.layer.group_send(
+            group_name(code),
+            {"type": "room.changed", "v": version, "data": data, "events": events},
+        )
+
+
+def same_move(a: PendingMove, b: PendingMove | None) -> bool:
+    return b is not None and (a.match_id, a.index, a.client_id) == (
+        b.match_id,
+        b.index,
+        b.client_id,
+    )
+
+
+def run_all(work: list[Callable[[], None]]) -> None:
+    for job in work:
+        job()
+
+
+def grace_seconds() -> float:
+    return float(settings.SEAT_GRACE_SECONDS)
