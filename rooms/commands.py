@@ -47,7 +47,7 @@ def change_for(command: Command, actor: Actor) -> ChangeFn:
         "bot": put_bot,
         "unbot": remove_bot,
         "start": start,
-        "again": start,
+        "again": again,
         "act": act,
     }
     if command.type not in handlers:
@@ -156,6 +156,25 @@ def start(command: Command, actor: Actor) -> ChangeFn:
         lobby.require_can_start(room, actor.guest)
         await begin_match(room)
         return Change(snapshot=True)
+
+    return change
+
+
+def again(command: Command, actor: Actor) -> ChangeFn:
+    """Play again after a game; in a solo game also a new game mid-game (the
+    client asks for confirmation first), which abandons the current one."""
+
+    async def change(room: Room) -> Change:
+        after = []
+        if lobby.is_solo(room) and lobby.playing(room):
+            if lobby.seat_of(room, actor.guest) is None:
+                raise RoomError("not-seated", "Only the player can start a new game.")
+            match_id = room["match"]["id"]
+            after.append(lambda: records.abandon_match(match_id))
+        else:
+            lobby.require_can_start(room, actor.guest)
+        await begin_match(room)
+        return Change(snapshot=True, after=after)
 
     return change
 

@@ -45,8 +45,14 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_NO_SESSION)
             return
         self.service = RoomService()
-        if await self.service.load(self.code) is None:
+        loaded = await self.service.load(self.code)
+        if loaded is None:
             await self.close(code=CLOSE_NO_ROOM)
+            return
+        if loaded[1]["status"] == "closed":
+            await self.accept()
+            await self.send_json({"type": "closed", "message": loaded[1]["notice"]})
+            await self.close()
             return
         self.actor = commands.Actor(guest=guest, name=name, channel=self.channel_name)
         self.bucket = TokenBucket(settings.WS_RATE_PER_SECOND, settings.WS_RATE_BURST)

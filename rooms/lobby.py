@@ -208,9 +208,12 @@ def shuffle_teams(room: Room, guest: int, rng: random.Random) -> None:
     room["seats"] = seats
 
 
-def put_bot(room: Room, guest: int, index: Any, level: Any) -> None:
-    """The host seats a computer player in an empty seat, or in a vacated one mid-game."""
-    require_host(room, guest)
+def put_bot(room: Room, guest: int | None, index: Any, level: Any, authority: bool = False) -> None:
+    """The host seats a computer player in an empty seat, or in a vacated one mid-game.
+
+    ``authority`` is an administrator acting: no host check."""
+    if not authority:
+        require_host(room, guest)
     index = require_seat_index(room, index)
     level = require_level(room, level)
     seat = room["seats"][index]

@@ -197,3 +197,11 @@ def rename_guest(guest: int, name: str) -> None:
 
 def guest_name(guest: int) -> str | None:
     return Guest.objects.filter(pk=guest).values_list("display_name", flat=True).first()
+
+
+def match_record(match: Match) -> dict[str, Any]:
+    """The match's game record, in the format ``python -m games replay`` reads."""
+    from games.registry import get_rules
+
+    moves = [(seat, action) for seat, action, _ in match_moves(match.pk)]
+    return get_rules(match.game).to_record(match.setup, moves)

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import redirect
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from rooms.commands import Actor
 from rooms.creation import open_room
 from rooms.errors import RoomError
+from rooms.history import may_see_record, recent_games, replay_steps
+from rooms.lobby import SOLO_GAMES
+from rooms.models import Match, Room, RoomStatus
 from rooms.names import InvalidName, clean_name
+from rooms.records import match_record
 from rooms.room_forms import read_room_form
+from rooms.stats import records_of, summary
 
 
 def wants_json(request: HttpRequest) -> bool:
@@ -56,3 +61,77 @@ async def create_room(request: HttpRequest) -> HttpResponse:
     if wants_json(request):
         return JsonResponse({"code": code, "url": f"/r/{code}/"}, status=201)
     return redirect(f"/r/{code}/")
+
+
+@require_GET
+def me(request: HttpRequest) -> JsonResponse:
+    guest = request.guest
+    return JsonResponse(
+        {
+            "name": guest.display_name,
+            "name_confirmed": guest.name_confirmed,
+            "stats": summary(guest.pk),
+        }
+    )
+
+
+@require_GET
+def solo(request: HttpRequest, game: str) -> JsonResponse:
+    """A solo game's saved match (for CONTINUE) and the guest's statistics."""
+    if game not in SOLO_GAMES:
+        raise Http404("No such solo game.")
+    guest = request.guest
+    unfinished = (
+        Room.objects.filter(game=game, status=RoomStatus.PLAYING, seats__guest=guest)
+        .order_by("-last_active_at")
+        .first()
+    )
+    saved = None
+    if unfinished is not None:
+        saved = {
+            "url": f"/r/{unfinished.code}/",
+            "level": unfinished.options.get("level", ""),
+            "last_active_at": unfinished.last_active_at.isoformat(),
+        }
+    stats = {level: record.as_dict() for level, record in records_of(guest.pk, game).items()}
+    return JsonResponse({"continue": saved, "stats": stats})
+
+
+def viewable_match(request: HttpRequest, match_id: int) -> Match:
+    match = Match.objects.filter(pk=match_id).first()
+    guest = getattr(request, "guest", None)
+    if match is None or not may_see_record(match, guest and guest.pk, request.user.is_staff):
+        # The same answer whether the match is missing, unfinished or someone else's.
+        raise Http404("No such game, or not yours to see.")
+    return match
+
+
+@require_GET
+def match_record_download(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = viewable_match(request, match_id)
+    response = JsonResponse(match_record(match), json_dumps_params={"indent": 1})
+    filename = f"fishsite-{match.game}-{match.room.code}-{match.number}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+def replay_data(request: HttpRequest, match_id: int) -> JsonResponse:
+    match = viewable_match(request, match_id)
+    return JsonResponse(replay_steps(match))
+
+
+@require_GET
+def history_data(request: HttpRequest) -> JsonResponse:
+    return JsonResponse({"games": recent_games(request.guest.pk)})
+
+
+@require_GET
+def history_page(request: HttpRequest) -> HttpResponse:
+    return render(request, "frontend/history.html", {"games": recent_games(request.guest.pk)})
+
+
+@require_GET
+def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = viewable_match(request, match_id)
+    return render(request, "frontend/replay.html", {"match": match})

@@ -5,8 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from channels.db import database_sync_to_async
 
+from games.replay import replay
 from rooms.models import Match, MatchStatus, PlayerResult
+from rooms.records import match_record
 from tests.rooms.client import RoomClient
 from tests.rooms.conftest import LeakCheck, host_room, live
 
@@ -48,6 +51,9 @@ async def test_go_fish_with_three_players_to_the_end() -> None:
     match = await Match.objects.aget(room__code=code)
     assert match.status == MatchStatus.FINISHED and match.moves_count == len(result["log"])
     assert await PlayerResult.objects.filter(match=match).acount() == 3
+    # The stored record replays to the same result with the referee.
+    record = await database_sync_to_async(match_record)(match)
+    assert replay(record) == {"ok": True, "log": result["log"], "result": match.result}
 
 
 async def test_kitten_fishing_against_kitty_to_the_end() -> None:

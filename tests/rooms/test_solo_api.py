@@ -1,0 +1,77 @@
+"""Solo games: the saved match behind CONTINUE, statistics with streaks, new game."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from rooms.models import Guest, Match, MatchStatus, PlayerResult, Room
+from tests.rooms.client import RoomClient
+from tests.rooms.conftest import host_room, live
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_an_unfinished_card_fishing_match_is_offered_to_continue() -> None:
+    client = Client()
+    client.get("/")
+    assert client.get("/api/solo/card-fishing").json()["continue"] is None
+    response = client.post("/rooms/new", {"game": "card-fishing", "level": "hard"})
+    code = response["Location"].strip("/").split("/")[-1]
+    saved = client.get("/api/solo/card-fishing").json()["continue"]
+    assert saved["url"] == f"/r/{code}/" and saved["level"] == "hard"
+    # Another guest has nothing to continue.
+    other = Client()
+    other.get("/")
+    assert other.get("/api/solo/card-fishing").json()["continue"] is None
+
+
+def test_statistics_count_wins_losses_and_streaks_per_difficulty() -> None:
+    client = Client()
+    client.get("/")
+    guest = Guest.objects.get()
+    room = Room.objects.create(code="r1", game="card-fishing")
+    start = timezone.now()
+    outcomes = {"easy": ["win", "win", "loss", "win", "win", "win", "loss"], "hard": ["win"]}
+    number = 0
+    for level, sequence in outcomes.items():
+        for outcome in sequence:
+            number += 1
+            match = Match.objects.create(
+                room=room, number=number, game="card-fishing", setup={},
+                status=MatchStatus.FINISHED,
+            )  # fmt: skip
+            PlayerResult.objects.create(
+                match=match, guest=guest, seat=0, game="card-fishing", level=level,
+                outcome=outcome, finished_at=start + timedelta(minutes=number),
+            )  # fmt: skip
+    stats = client.get("/api/solo/card-fishing").json()["stats"]
+    easy = stats["easy"]
+    assert (easy["played"], easy["wins"], easy["losses"]) == (7, 5, 2)
+    assert (easy["current_streak"], easy["best_streak"]) == (0, 3)
+    assert easy["win_rate"] == round(5 / 7, 4)
+    assert stats["hard"]["current_streak"] == 1
+    assert client.get("/api/solo/go-fish").status_code == 404
+
+
+async def test_a_new_game_mid_game_abandons_the_current_one() -> None:
+    code, me = await host_room("kitten-fishing", "Ann")
+    first_match = me.room["match"]["number"]
+    reply = await me.command("again")
+    assert reply["type"] == "ack", reply
+    assert me.room["match"]["number"] == first_match + 1
+    assert me.room["status"] == "playing"
+    first = await Match.objects.aget(room__code=code, number=first_match)
+    assert first.status == MatchStatus.ABANDONED
+    # In a multiplayer room, Play again during a game is refused.
+    code, host = await host_room("go-fish", "Bob", seats=2)
+    other = await RoomClient.join(code, "Cy")
+    await host.command("sit", seat=0)
+    await other.command("sit", seat=1)
+    await host.command("start")
+    version, before = await live(code)
+    assert (await host.command("again"))["code"] == "wrong-phase"
+    assert (await live(code))[0] == version
