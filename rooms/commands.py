@@ -49,6 +49,7 @@ def change_for(command: Command, actor: Actor) -> ChangeFn:
         "start": start,
         "again": again,
         "act": act,
+        "options": set_house_rules,
     }
     if command.type not in handlers:
         raise RoomError("unknown-type", "Unknown message type.")
@@ -141,6 +142,19 @@ def put_bot(command: Command, actor: Actor) -> ChangeFn:
 def remove_bot(command: Command, actor: Actor) -> ChangeFn:
     async def change(room: Room) -> Change:
         lobby.remove_bot(room, actor.guest, command.fields["seat"])
+        return Change(snapshot=True)
+
+    return change
+
+
+def set_house_rules(command: Command, actor: Actor) -> ChangeFn:
+    """The host picks the house rules in the lobby; they are locked once play starts."""
+
+    async def change(room: Room) -> Change:
+        lobby.require_host(room, actor.guest)
+        lobby.require_status(room, "lobby", "finished")
+        rules = matches.checked_house_rules(room["game"], command.fields["rules"])
+        room["options"]["rules"] = rules
         return Change(snapshot=True)
 
     return change

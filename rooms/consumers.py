@@ -14,6 +14,7 @@ import orjson
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from redis.exceptions import RedisError
 
 from games.errors import IllegalAction
 from rooms import commands, frames, lobby, records
@@ -30,6 +31,10 @@ logger = logging.getLogger("fishsite.ws")
 CLOSE_NO_SESSION = 4401
 CLOSE_NO_ROOM = 4404
 CLOSE_FLOOD = 4429
+UNAVAILABLE = (
+    "The game server cannot reach its storage right now, so nothing was changed. "
+    "It will be back shortly."
+)
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
@@ -96,6 +101,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.dispatch_command(command)
         except (RoomError, IllegalAction) as error:
             await self.send_error(command_id, error.code, error.message)
+        except RedisError as error:
+            logger.error("room %s: Redis unavailable: %s", self.code, error)
+            await self.send_error(command_id, "unavailable", UNAVAILABLE)
 
     async def dispatch_command(self, command: Command) -> None:
         if command.type == "ping":

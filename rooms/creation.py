@@ -12,11 +12,10 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from games.errors import BadRecord
-from games.registry import get_rules
 from rooms import lobby, records
 from rooms.commands import Actor, begin_match
 from rooms.errors import RoomError
+from rooms.matches import checked_house_rules
 from rooms.service import Change, RoomService
 
 # 9 random bytes = 72 bits, written in 12 URL-safe characters.
@@ -40,11 +39,7 @@ def room_options(game: str, form: dict[str, Any]) -> dict[str, Any]:
         if level not in lobby.BOT_LEVELS["card-fishing"]:
             raise RoomError("bad-option", "Choose Easy, Normal, Hard or Crazy.")
         options["level"] = level
-    rules = form.get("rules") or {}
-    try:
-        get_rules(game).resolve_options({"options": rules})
-    except BadRecord as error:
-        raise RoomError("bad-option", error.message) from None
+    rules = checked_house_rules(game, form.get("rules") or {})
     if rules:
         options["rules"] = rules
     return options

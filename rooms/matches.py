@@ -12,6 +12,8 @@ from typing import Any
 
 from games.base import Entry, Rules
 from games.bots import choose
+from games.errors import BadRecord
+from games.options import non_default
 from games.registry import get_rules
 from rooms.errors import RoomError
 
@@ -25,6 +27,16 @@ def rules_of(room: Room) -> Rules:
 
 def house_rules(room: Room) -> dict[str, Any]:
     return dict(room["options"].get("rules") or {})
+
+
+def checked_house_rules(game: str, given: Any) -> dict[str, Any]:
+    """House rules as given, checked by the game's rules; only non-defaults are kept."""
+    rules = get_rules(game)
+    try:
+        resolved = rules.resolve_options({"options": given})
+    except BadRecord as error:
+        raise RoomError("bad-option", error.message) from None
+    return non_default(rules.options, resolved)
 
 
 def new_setup(room: Room, seed: int) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
+from django.db import DatabaseError
 
 from games.base import Entry
 from rooms import records
@@ -129,6 +130,14 @@ class RoomService:
                         await self.catch_up(code)
                     await asyncio.sleep(0.002 * conflicts)
                     continue
+                except DatabaseError as error:
+                    # Never accept a move that is not recorded: refuse it instead.
+                    logger.error("room %s: cannot record a move: %s", code, error)
+                    raise RoomError(
+                        "record-unavailable",
+                        "Your move could not be saved, so it was not played. "
+                        "Please try again in a moment.",
+                    ) from None
                 recorded = move
             saved = await self.store.save(code, room, version)
             if saved is None:
