@@ -43,7 +43,7 @@ def rebuild_document(known: dict[str, Any], keep: Room | None = None) -> Room:
             room[name] = keep[name]
     if known["match"] is not None:
         replay_match(room, known["match"])
-    elif room["status"] == "playing":
+    elif room["status"] != "closed":
         room["status"] = "lobby"
     return room
 
@@ -66,6 +66,6 @@ def replay_match(room: Room, match: dict[str, Any]) -> None:
 
 
 def guest_of_client_id(client_id: str) -> int | None:
-    """Client ids are stored as "<guest>:<id>"; computer moves as "bot:...".."""
+    """Client ids are stored as "<guest>:<id>"; computer moves as "bot:..."."""
     head, _, _ = client_id.partition(":")
     return int(head) if head.isdigit() else None

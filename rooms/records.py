@@ -12,7 +12,17 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from rooms.models import Guest, Match, MatchMove, MatchStatus, PlayerResult, Room, Seat, Spectator
+from rooms.models import (
+    Guest,
+    Match,
+    MatchMove,
+    MatchStatus,
+    PlayerResult,
+    Room,
+    RoomStatus,
+    Seat,
+    Spectator,
+)
 
 
 class MoveConflict(Exception):
@@ -167,7 +177,14 @@ def room_for_rebuild(code: str) -> dict[str, Any] | None:
             "pk", "display_name"
         )
     )
-    match = room.matches.filter(status=MatchStatus.PLAYING).order_by("-number").first()
+    match = None
+    if room.status != RoomStatus.CLOSED:
+        # The latest match decides, not the room row: that is written after Redis,
+        # so it can lag behind a game that has just started.
+        match = room.matches.exclude(status=MatchStatus.ABANDONED).order_by("-number").first()
+        latest = room.matches.order_by("-number").first()
+        if latest is not None and match is not None and latest.number != match.number:
+            match = None  # the last game was abandoned: the room is back in its lobby
     return {
         "code": room.code,
         "game": room.game,

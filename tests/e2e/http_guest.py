@@ -76,7 +76,7 @@ class RoomSocket:
             self.replies[frame["id"]] = frame
         return frame
 
-    def command(self, kind: str, timeout: float = 10, **fields: Any) -> dict[str, Any]:
+    def command(self, kind: str, timeout: float = 30, **fields: Any) -> dict[str, Any]:
         command_id = self.send(kind, **fields)
         while command_id not in self.replies:
             self.receive(timeout)
@@ -85,7 +85,7 @@ class RoomSocket:
             self.wait(lambda frame: frame["v"] >= reply["v"], timeout)
         return reply
 
-    def wait(self, test, timeout: float = 10) -> dict[str, Any]:
+    def wait(self, test, timeout: float = 30) -> dict[str, Any]:
         while self.latest is None or not test(self.latest):
             self.receive(timeout)
         return self.latest

@@ -63,7 +63,10 @@ def fire_together(sockets: list[RoomSocket], actions: list[dict]) -> list[dict]:
 
     def run(index: int) -> None:
         barrier.wait()
-        replies[index] = sockets[index].command("act", action=actions[index])
+        try:
+            replies[index] = sockets[index].command("act", timeout=60, action=actions[index])
+        except Exception as error:  # the main thread asserts on it
+            replies[index] = {"type": "failed", "error": repr(error)}
 
     threads = [threading.Thread(target=run, args=(i,)) for i in range(len(sockets))]
     for thread in threads:
@@ -96,6 +99,7 @@ def test_racing_declarations_on_two_servers_never_both_apply(two_servers) -> Non
         ]  # fmt: skip
         replies = fire_together([ann, cy], actions)
         kinds = sorted(reply["type"] for reply in replies)
+        assert "failed" not in kinds, replies
         if kinds == ["ack", "ack"]:
             both += 1
         if "ack" in kinds:

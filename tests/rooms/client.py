@@ -89,7 +89,7 @@ class RoomClient:
         await self.send_raw(orjson.dumps({"type": kind, "id": command_id, **fields}).decode())
         return command_id
 
-    async def command(self, kind: str, timeout: float = 10, **fields: Any) -> dict[str, Any]:
+    async def command(self, kind: str, timeout: float = 30, **fields: Any) -> dict[str, Any]:
         """Send a command and wait for its ack or error."""
         command_id = await self.send(kind, **fields)
         await self.pump_until(lambda: command_id in self.replies, timeout)
@@ -144,7 +144,7 @@ class RoomClient:
             self.resyncs += 1
             await self.send_raw('{"type": "sync"}')
 
-    async def pump_until(self, done: Callable[[], bool], timeout: float = 10) -> None:
+    async def pump_until(self, done: Callable[[], bool], timeout: float = 30) -> None:
         deadline = asyncio.get_running_loop().time() + timeout
         while not done():
             left = deadline - asyncio.get_running_loop().time()
@@ -154,7 +154,7 @@ class RoomClient:
                 raise AssertionError(f"{self.name}: connection closed ({self.closed})")
             await self.receive_one(min(left, 0.5))
 
-    async def wait_for(self, test: Callable[[dict[str, Any]], bool], timeout: float = 10):
+    async def wait_for(self, test: Callable[[dict[str, Any]], bool], timeout: float = 30):
         await self.pump_until(lambda: self.latest is not None and test(self.latest), timeout)
         return self.latest
 

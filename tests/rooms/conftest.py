@@ -41,7 +41,7 @@ async def live(code: str) -> tuple[int, dict[str, Any]]:
     return loaded
 
 
-async def settle(code: str, clients: list[RoomClient], timeout: float = 10) -> dict[str, Any]:
+async def settle(code: str, clients: list[RoomClient], timeout: float = 30) -> dict[str, Any]:
     """Wait until every client has the stored version; returns the stored room."""
     version, room = await live(code)
     for client in clients:

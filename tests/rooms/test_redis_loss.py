@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from django.test import override_settings
 
 from tests.rooms.client import RoomClient
 from tests.rooms.conftest import host_room, live, settle
@@ -26,6 +27,7 @@ async def play_some(code: str, players: list[RoomClient], moves: int, rng: rando
         assert reply["type"] == "ack", reply
 
 
+@override_settings(SEAT_GRACE_SECONDS=60.0)  # everyone is "away" until their next heartbeat
 async def test_a_flushed_game_resumes_from_the_database(redis_client) -> None:
     code, ann = await host_room("go-fish", "Ann", seats=2)
     bob = await RoomClient.join(code, "Bob")

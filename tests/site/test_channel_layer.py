@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 
 from fishsite.ws_health import HealthConsumer
+
+# Consumers close stale database connections between messages: allow that.
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 class GroupMember(AsyncJsonWebsocketConsumer):
