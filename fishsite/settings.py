@@ -163,13 +163,20 @@ X_FRAME_OPTIONS = "DENY"
 # Redis: the channel layer and the game-state store. `make run` starts an
 # embedded server and passes its URL here when REDIS_URL is not set.
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+# The pub/sub layer publishes a room's change once per server process, which
+# then hands it to its own sockets: one Redis message per change, not one per
+# socket. Like the list-based layer, it delivers at most once; versions and
+# resync cover a lost message. REDIS_SHARDS (comma-separated URLs) spreads
+# groups over several Redis servers.
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
         "CONFIG": {
-            "hosts": [REDIS_URL],
-            "capacity": env_int("CHANNEL_CAPACITY", 1000),
-            "expiry": 30,
+            "hosts": [
+                url.strip()
+                for url in os.environ.get("REDIS_SHARDS", REDIS_URL).split(",")
+                if url.strip()
+            ],
         },
     }
 }

@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 import orjson
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -127,6 +128,15 @@ class RoomConsumer(AsyncWebsocketConsumer):
         loaded = await self.service.load(self.code)
         if loaded is not None and self.channel_name not in loaded[1]["connections"]:
             await self.service.change(self.code, commands.connect(self.actor))
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        # Channels closes stale database connections before every message: a
+        # thread hop per socket per change. All our database work goes through
+        # database_sync_to_async, which does that itself, so skip it here.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     # --- to the client ----------------------------------------------------------
 

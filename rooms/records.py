@@ -7,6 +7,7 @@ so an action is never accepted without its record.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -24,9 +25,18 @@ from rooms.models import (
     Spectator,
 )
 
+logger = logging.getLogger("fishsite.records")
+
 
 class MoveConflict(Exception):
     """Another action already holds this move's place in the record."""
+
+    def __init__(self, index: int, age: float) -> None:
+        super().__init__(index)
+        self.index = index
+        # Seconds since the other move was written: an old one was orphaned by
+        # a server that died before it could update Redis.
+        self.age = age
 
 
 def create_room(code: str, game: str, options: dict[str, Any], host: int, doc: dict) -> None:
@@ -104,8 +114,11 @@ def record_move(
                 finish_match(match_id, *ending)
     except IntegrityError:
         existing = MatchMove.objects.filter(match_id=match_id, index=index).first()
-        if existing is None or (existing.client_id, existing.seat) != (client_id, seat):
-            raise MoveConflict(index) from None
+        if existing is None:
+            raise MoveConflict(index, 0.0) from None
+        if (existing.client_id, existing.seat) != (client_id, seat):
+            age = (timezone.now() - existing.created_at).total_seconds()
+            raise MoveConflict(index, age) from None
         if ending is not None:
             with transaction.atomic():
                 finish_match(match_id, *ending)
@@ -159,11 +172,19 @@ def set_seat_player(match_id: int, seat: int, player: dict) -> None:
 
 
 def match_moves(match_id: int) -> list[tuple[int, dict, str]]:
-    return list(
+    """The match's moves in order: (seat, action, client id)."""
+    rows = (
         MatchMove.objects.filter(match_id=match_id)
         .order_by("index")
-        .values_list("seat", "action", "client_id")
+        .values_list("index", "seat", "action", "client_id")
     )
+    moves = []
+    for expected, (index, seat, action, client_id) in enumerate(rows):
+        if index != expected:  # never expected; replaying past a hole would be wrong
+            logger.error("match %s: move %s missing from the record", match_id, expected)
+            break
+        moves.append((seat, action, client_id))
+    return moves
 
 
 def room_for_rebuild(code: str) -> dict[str, Any] | None:

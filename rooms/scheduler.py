@@ -59,9 +59,24 @@ def next_due(room: dict[str, Any]) -> float | None:
     return min(times) if times else None
 
 
-async def schedule(room: dict[str, Any]) -> None:
-    code = room["code"]
+def mark_due(room: dict[str, Any]) -> bool:
+    """Note in the room document when it is next due; True if that changed.
+
+    Called before the document is saved, so a change that leaves nothing due
+    (most moves between people) costs no extra trip to Redis afterwards.
+    """
     due = next_due(room)
+    changed = room.get("due") != due
+    room["due"] = due
+    return changed
+
+
+async def schedule(room: dict[str, Any], changed: bool = True) -> None:
+    """Put the room's next due time in the shared set (and a local timer)."""
+    if not changed:
+        return  # already in the set, with its timer
+    code = room["code"]
+    due = room.get("due", next_due(room))
     client = redis_client()
     if due is None:
         await client.zrem(DUE_KEY, code)

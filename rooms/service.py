@@ -24,14 +24,15 @@ from games.base import Entry
 from rooms import records
 from rooms.errors import RoomError
 from rooms.rebuild import rebuild_document
+from rooms.scheduler import mark_due, schedule
 from rooms.store import RoomStore
 
 logger = logging.getLogger("fishsite.rooms")
 
-MAX_ATTEMPTS = 25
-# After this many clashes on one move index, the database is ahead of Redis
-# (a server died between the two writes): catch Redis up from the database.
-CONFLICTS_BEFORE_REPAIR = 3
+MAX_ATTEMPTS = 40
+# A move in the database that Redis still lacks after this long was orphaned
+# by a server that died between the two writes: catch Redis up from it.
+ORPHAN_AGE_SECONDS = 1.0
 
 
 def group_name(code: str) -> str:
@@ -97,6 +98,7 @@ class RoomService:
         """Apply ``fn`` to the room until it lands on an unchanged version."""
         recorded: PendingMove | None = None
         conflicts = 0
+        room: dict[str, Any] | None = None
         for _ in range(MAX_ATTEMPTS):
             loaded = await self.load(code)
             if loaded is None:
@@ -105,55 +107,62 @@ class RoomService:
             try:
                 change = await fn(room)
             except Exception:
-                await self.forget(recorded)
+                await self.forget(recorded, room)
                 raise
             if change is None:
-                await self.forget(recorded)
+                await self.forget(recorded, room)
                 return Outcome(version, room, changed=False)
             move = change.move
             if recorded is not None and not same_move(recorded, move):
-                await self.forget(recorded)
+                await self.forget(recorded, room)
                 recorded = None
             if move is not None and recorded is None:
                 try:
-                    await database_sync_to_async(records.record_move)(
-                        move.match_id,
-                        move.index,
-                        move.seat,
-                        move.action,
-                        move.client_id,
-                        move.ending,
-                    )
-                except records.MoveConflict:
+                    await self.record(code, move)
+                except records.MoveConflict as conflict:
                     conflicts += 1
-                    if conflicts >= CONFLICTS_BEFORE_REPAIR:
+                    if conflict.age >= ORPHAN_AGE_SECONDS:
                         await self.catch_up(code)
-                    await asyncio.sleep(0.002 * conflicts)
+                    await asyncio.sleep(min(0.1, 0.005 * conflicts))
                     continue
-                except DatabaseError as error:
-                    # Never accept a move that is not recorded: refuse it instead.
-                    logger.error("room %s: cannot record a move: %s", code, error)
-                    raise RoomError(
-                        "record-unavailable",
-                        "Your move could not be saved, so it was not played. "
-                        "Please try again in a moment.",
-                    ) from None
                 recorded = move
+            due_changed = mark_due(room)
             saved = await self.store.save(code, room, version)
             if saved is None:
                 continue
             new_version, data = saved
             await self.broadcast(code, new_version, data, change.events)
             await self.after_save(room, new_version, change)
+            await schedule(room, due_changed)
             return Outcome(new_version, room, changed=True, reply=change.reply)
-        await self.forget(recorded)
+        await self.forget(recorded, room)
         raise RoomError("busy", "The room is very busy; please try again.")
 
-    async def forget(self, move: PendingMove | None) -> None:
-        if move is not None:
-            await database_sync_to_async(records.forget_move)(
-                move.match_id, move.index, move.client_id
+    async def record(self, code: str, move: PendingMove) -> None:
+        try:
+            await database_sync_to_async(records.record_move)(
+                move.match_id, move.index, move.seat, move.action, move.client_id, move.ending
             )
+        except DatabaseError as error:
+            # Never accept a move that is not recorded: refuse it instead.
+            logger.error("room %s: cannot record a move: %s", code, error)
+            raise RoomError(
+                "record-unavailable",
+                "Your move could not be saved, so it was not played. Please try again in a moment.",
+            ) from None
+
+    async def forget(self, move: PendingMove | None, room: dict[str, Any] | None) -> None:
+        """Take back a recorded move that did not make it into the live state.
+
+        If the live state has it after all (another server caught up from the
+        database meanwhile), it stays: it was played.
+        """
+        if move is None:
+            return
+        match = room.get("match") if room else None
+        if match is not None and match["id"] == move.match_id and match["moves"] > move.index:
+            return
+        await database_sync_to_async(records.forget_move)(move.match_id, move.index, move.client_id)
 
     async def catch_up(self, code: str) -> None:
         """Rebuild the live document from the database, which holds more moves."""
@@ -174,9 +183,6 @@ class RoomService:
             work.append(lambda: records.save_snapshot(room, version))
         if work:
             await database_sync_to_async(run_all)(work)
-        from rooms.scheduler import schedule  # the scheduler uses this service
-
-        await schedule(room)
 
     async def broadcast(self, code: str, version: int, data: bytes, events: list[Entry]) -> None:
         await self.layer.group_send(

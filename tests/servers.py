@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -34,6 +35,9 @@ class Server:
         self.port = port or free_port()
         self.env = {**os.environ, **env}
         self.process: subprocess.Popen[str] | None = None
+        # A file, not a pipe: nobody reads a pipe while the server runs, and a
+        # full pipe would block the server on its next log line.
+        self.log_path = Path(tempfile.mkdtemp(prefix="fishsite-server-")) / "server.log"
 
     @property
     def base_url(self) -> str:
@@ -44,15 +48,16 @@ class Server:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 60.0) -> Server:
-        self.process = subprocess.Popen(
-            [sys.executable, "manage.py", "serve", "--port", str(self.port)],
-            cwd=ROOT,
-            env=self.env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            start_new_session=True,
-        )
+        with open(self.log_path, "a") as log:  # the child keeps its own copy
+            self.process = subprocess.Popen(
+                [sys.executable, "manage.py", "serve", "--port", str(self.port)],
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                text=True,
+                start_new_session=True,
+            )
         self.wait_ready(timeout)
         return self
 
@@ -81,8 +86,5 @@ class Server:
             self.process.wait()
 
     def output(self) -> str:
-        if self.process is None or self.process.stdout is None:
-            return ""
-        if self.process.poll() is None:
-            return ""
-        return self.process.stdout.read()
+        """Everything the server printed so far."""
+        return self.log_path.read_text(errors="replace")

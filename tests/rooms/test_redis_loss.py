@@ -36,6 +36,7 @@ async def test_a_flushed_game_resumes_from_the_database(redis_client) -> None:
     await ann.command("start")
     rng = random.Random(11)
     await play_some(code, [ann, bob], 6, rng)
+    await settle(code, [ann, bob])
     old_version, before = await live(code)
     hands = {0: ann.game["hand"], 1: bob.game["hand"]}
 
