@@ -4,5 +4,7 @@ from frontend import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("join", views.join, name="join"),
+    path("rules/<slug:game>/", views.rules_page, name="rules"),
     path("r/<str:code>/", views.room_page, name="room"),
 ]

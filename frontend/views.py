@@ -1,19 +1,72 @@
-"""Pages of the web client."""
+"""Pages of the web client: home, the rules of each game, joining by link, the room."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+import re
 
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET
+
+from frontend import catalogue
 from rooms.models import Room
+
+# A room link (/r/<code>/, with or without the host) or a bare code.
+ROOM_LINK = re.compile(r"(?:/r/)?([A-Za-z0-9_-]{6,24})/?(?:[?#].*)?$")
+
+ROOM_ERRORS = {
+    "bad-game": "Choose one of the four games.",
+    "bad-option": "One of the options could not be used; please check them.",
+    "busy": "The room could not be opened; please try again.",
+}
+NAME_ERRORS = {
+    "name-empty": "Please enter a name.",
+    "name-too-long": "Names are at most 24 characters.",
+    "bad-name": "That name cannot be used.",
+}
+JOIN_ERRORS = {
+    "no-room": "There is no room at that link. Check the link, or start a new room.",
+    "bad-link": "That does not look like a room link. It looks like https://…/r/AbC123xYz/",
+}
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "frontend/home.html", {"name_error": request.GET.get("name_error")})
+    context = {
+        "games": catalogue.all_games(),
+        "name_error": NAME_ERRORS.get(request.GET.get("name_error", "")),
+        "room_error": ROOM_ERRORS.get(request.GET.get("room_error", "")),
+        "join_error": JOIN_ERRORS.get(request.GET.get("join_error", "")),
+    }
+    return render(request, "frontend/home.html", context)
+
+
+@require_GET
+def rules_page(request: HttpRequest, game: str) -> HttpResponse:
+    if not catalogue.is_game(game):
+        raise Http404("There is no such game.")
+    info = catalogue.game_info(game)
+    return render(request, f"frontend/rules/{game}.html", {"game": info})
+
+
+def room_code_in(text: str) -> str | None:
+    """The room code in a pasted link or code, or None."""
+    match = ROOM_LINK.search(text.strip())
+    return match.group(1) if match else None
+
+
+@require_GET
+def join(request: HttpRequest) -> HttpResponse:
+    code = room_code_in(request.GET.get("room", ""))
+    if code is None:
+        return redirect("/?join_error=bad-link#join")
+    if not Room.objects.filter(code=code).exists():
+        return redirect("/?join_error=no-room#join")
+    return redirect("room", code=code)
 
 
 def room_page(request: HttpRequest, code: str) -> HttpResponse:
     room = Room.objects.filter(code=code).first()
     if room is None:
         raise Http404("There is no such room.")
-    return render(request, "frontend/room.html", {"room": room})
+    config = catalogue.room_config(room, getattr(request, "guest", None))
+    return render(request, "frontend/room.html", {"room": room, "config": config})

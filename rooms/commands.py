@@ -18,6 +18,7 @@ from channels.db import database_sync_to_async
 from rooms import lobby, matches, records
 from rooms.errors import RoomError
 from rooms.names import InvalidName, clean_name
+from rooms.presence import PROCESS_ID
 from rooms.protocol import Command
 from rooms.service import Change, ChangeFn, PendingMove
 
@@ -232,7 +233,7 @@ def game_move(room: Room, seat: int, action: dict[str, Any], guest: int | None, 
 
 def connect(actor: Actor) -> ChangeFn:
     async def change(room: Room) -> Change:
-        lobby.connect(room, actor.channel, actor.guest, actor.name)
+        lobby.connect(room, actor.channel, actor.guest, actor.name, PROCESS_ID)
         after = []
         if lobby.seat_of(room, actor.guest) is None:
             code = room["code"]
@@ -247,6 +248,17 @@ def disconnect(actor: Actor) -> ChangeFn:
         if actor.channel not in room["connections"]:
             return None
         lobby.disconnect(room, actor.channel, time.time())
+        return Change(after=abandon_if_stuck(room), snapshot=True)
+
+    return change
+
+
+def drop_process(process: str) -> ChangeFn:
+    """Tidy up after a server process that died without closing its sockets."""
+
+    async def change(room: Room) -> Change | None:
+        if not lobby.drop_process(room, process, time.time()):
+            return None
         return Change(after=abandon_if_stuck(room), snapshot=True)
 
     return change

@@ -21,6 +21,7 @@ from games.errors import IllegalAction
 from rooms import commands, frames, lobby, records
 from rooms.errors import RoomError
 from rooms.identity import guest_id_of
+from rooms.presence import ensure_heartbeat, note_room
 from rooms.protocol import Command, parse_frame
 from rooms.ratelimit import TokenBucket
 from rooms.scheduler import ensure_poller, schedule
@@ -32,6 +33,7 @@ logger = logging.getLogger("fishsite.ws")
 CLOSE_NO_SESSION = 4401
 CLOSE_NO_ROOM = 4404
 CLOSE_FLOOD = 4429
+CLOSED = "This room is closed."
 UNAVAILABLE = (
     "The game server cannot reach its storage right now, so nothing was changed. "
     "It will be back shortly."
@@ -57,7 +59,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return
         if loaded[1]["status"] == "closed":
             await self.accept()
-            await self.send_json({"type": "closed", "message": loaded[1]["notice"]})
+            await self.send_json({"type": "closed", "message": loaded[1]["notice"] or CLOSED})
             await self.close()
             return
         self.actor = commands.Actor(guest=guest, name=name, channel=self.channel_name)
@@ -66,8 +68,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(group_name(self.code), self.channel_name)
         outcome = await self.service.change(self.code, commands.connect(self.actor))
         await self.send_frame(outcome.version, outcome.room, [])
+        await note_room(self.code)
+        # A computer turn left behind by a dead server resumes when anyone comes back.
         await schedule(outcome.room)
         ensure_poller()
+        ensure_heartbeat()
         logger.info("connect room=%s guest=%s seat=%s", self.code, guest, self.seat(outcome))
 
     async def disconnect(self, code: int) -> None:
@@ -108,8 +113,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def dispatch_command(self, command: Command) -> None:
         if command.type == "ping":
-            await self.heartbeat()
-            await self.send_json({"type": "pong", "v": self.version})
+            # The stored version, so a page that missed the last frame notices.
+            version = await self.heartbeat()
+            await self.send_json({"type": "pong", "v": version})
             return
         if command.type == "sync":
             loaded = await self.service.load(self.code)
@@ -121,13 +127,15 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if command.id is not None:
             await self.send_json({"type": "ack", "id": command.id, "v": outcome.version})
 
-    async def heartbeat(self) -> None:
-        """Re-join the group and re-register presence: both live in Redis and
-        are gone if Redis lost its data."""
-        await self.channel_layer.group_add(group_name(self.code), self.channel_name)
+    async def heartbeat(self) -> int:
+        """Re-register presence if Redis lost it; returns the room's stored version."""
         loaded = await self.service.load(self.code)
-        if loaded is not None and self.channel_name not in loaded[1]["connections"]:
-            await self.service.change(self.code, commands.connect(self.actor))
+        if loaded is None:
+            raise RoomError("no-room", "This room no longer exists.")
+        if self.channel_name not in loaded[1]["connections"]:
+            outcome = await self.service.change(self.code, commands.connect(self.actor))
+            return outcome.version
+        return loaded[0]
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # Channels closes stale database connections before every message: a

@@ -276,8 +276,8 @@ def require_can_start(room: Room, guest: int) -> None:
 # --- presence and disconnects ------------------------------------------------
 
 
-def connect(room: Room, channel: str, guest: int, name: str) -> None:
-    room["connections"][channel] = {"guest": guest, "name": name}
+def connect(room: Room, channel: str, guest: int, name: str, process: str = "") -> None:
+    room["connections"][channel] = {"guest": guest, "name": name, "process": process}
     index = seat_of(room, guest)
     if index is not None:
         room["seats"][index]["away_since"] = None
@@ -292,6 +292,14 @@ def disconnect(room: Room, channel: str, now: float) -> None:
     index = seat_of(room, conn["guest"])
     if index is not None:
         room["seats"][index]["away_since"] = now
+
+
+def drop_process(room: Room, process: str, now: float) -> bool:
+    """Disconnect every socket a dead server process held; True if there were any."""
+    channels = [ch for ch, conn in room["connections"].items() if conn.get("process") == process]
+    for channel in channels:
+        disconnect(room, channel, now)
+    return bool(channels)
 
 
 def leave(room: Room, guest: int) -> None:

@@ -102,8 +102,8 @@ async def tick(code: str) -> None:
     try:
         service = RoomService()
         outcome = await service.change(code, expire_and_move(float(settings.SEAT_GRACE_SECONDS)))
-        if not outcome.changed:
-            await schedule(outcome.room)
+        # The claim moved the room's score to the end of its lease: put it back.
+        await schedule(outcome.room)
     except RoomError as error:
         if error.code == "no-room":  # deleted meanwhile: nothing left to do
             await redis_client().zrem(DUE_KEY, code)

@@ -1,0 +1,104 @@
+"""Which server processes are alive, and tidying up after one that died.
+
+A consumer records its process with each connection. Every process keeps a
+short-lived "alive" key in Redis and notes the rooms it has sockets in. A
+process killed outright (SIGKILL, a crashed machine) never runs its consumers'
+disconnect code, so the others notice its key expire and disconnect its
+sockets from those rooms: their players show as away, and the grace period
+and take-overs work as for any dropped player.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+
+from rooms.store import redis_client
+
+logger = logging.getLogger("fishsite.presence")
+
+PROCESS_ID = secrets.token_hex(6)
+PROCESSES_KEY = "fishsite:processes"
+BEAT_SECONDS = 5.0
+ALIVE_SECONDS = 15
+ROOMS_TTL_SECONDS = 7 * 24 * 3600
+
+_beaters: dict[int, asyncio.Task] = {}
+
+
+def alive_key(process: str) -> str:
+    return f"fishsite:alive:{process}"
+
+
+def rooms_key(process: str) -> str:
+    return f"fishsite:rooms-of:{process}"
+
+
+async def note_room(code: str) -> None:
+    """This process has a socket in ``code``: the room to tidy if it dies."""
+    client = redis_client()
+    async with client.pipeline(transaction=False) as pipe:
+        pipe.sadd(rooms_key(PROCESS_ID), code)
+        pipe.expire(rooms_key(PROCESS_ID), ROOMS_TTL_SECONDS)
+        pipe.sadd(PROCESSES_KEY, PROCESS_ID)
+        pipe.set(alive_key(PROCESS_ID), 1, ex=ALIVE_SECONDS)
+        await pipe.execute()
+
+
+def ensure_heartbeat() -> None:
+    loop = asyncio.get_running_loop()
+    task = _beaters.get(id(loop))
+    if task is None or task.done():
+        _beaters[id(loop)] = loop.create_task(beat_forever())
+
+
+async def beat_forever() -> None:
+    while True:
+        try:
+            await beat()
+            await reap_dead()
+        except Exception:
+            logger.exception("presence heartbeat failed")
+        await asyncio.sleep(BEAT_SECONDS)
+
+
+async def beat() -> None:
+    client = redis_client()
+    async with client.pipeline(transaction=False) as pipe:
+        pipe.set(alive_key(PROCESS_ID), 1, ex=ALIVE_SECONDS)
+        pipe.sadd(PROCESSES_KEY, PROCESS_ID)
+        await pipe.execute()
+
+
+async def reap_dead() -> list[str]:
+    """Disconnect the sockets of processes that stopped beating; returns them."""
+    client = redis_client()
+    dead = []
+    for raw in await client.smembers(PROCESSES_KEY):
+        process = raw.decode()
+        if process == PROCESS_ID or await client.exists(alive_key(process)):
+            continue
+        # One reaper per dead process, even with many survivors.
+        if not await client.set(f"fishsite:reaping:{process}", PROCESS_ID, nx=True, ex=60):
+            continue
+        await reap(process)
+        dead.append(process)
+    return dead
+
+
+async def reap(process: str) -> None:
+    from rooms.commands import drop_process  # commands use the service, which uses us
+    from rooms.service import RoomService
+
+    client = redis_client()
+    service = RoomService()
+    for raw in await client.smembers(rooms_key(process)):
+        code = raw.decode()
+        try:
+            await service.change(code, drop_process(process))
+        except Exception:
+            logger.exception("could not tidy room %s after process %s died", code, process)
+    await client.delete(rooms_key(process))
+    await client.srem(PROCESSES_KEY, process)
+    logger.warning("process %s stopped; its sockets were disconnected", process)
