@@ -34,6 +34,12 @@ def room_options(game: str, form: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(seats, int) or not 2 <= seats <= 6:
             raise RoomError("bad-option", "Go Fish is for 2 to 6 players.")
         options["seats"] = seats
+    if game == "kitten-fishing" and "flip_limit" in form:
+        # The safety limit on flips (the site's is 5000): tests reach the limit with a small one.
+        limit = form["flip_limit"]
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+            raise RoomError("bad-option", "The flip limit is a positive number.")
+        options["flip_limit"] = limit
     if game == "card-fishing":
         level = form.get("level") or "normal"
         if level not in lobby.BOT_LEVELS["card-fishing"]:

@@ -41,7 +41,7 @@ def public_room(room: Room) -> dict[str, Any]:
 
 def public_options(room: Room) -> dict[str, Any]:
     options = room["options"]
-    return {key: options[key] for key in ("seats", "level", "pause") if key in options}
+    return {key: options[key] for key in ("seats", "level", "pause", "flip_limit") if key in options}
 
 
 def rules_in_force(room: Room) -> list[dict[str, Any]]:

@@ -46,6 +46,7 @@ def new_setup(room: Room, seed: int) -> dict[str, Any]:
     if room["game"] == "kitten-fishing":
         # You start the very first game in the room, Kitty the next, and so on.
         setup["first"] = room["games_started"] % 2
+        setup["flip_limit"] = room["options"].get("flip_limit", setup.get("flip_limit", 5000))
     return setup
 
 

@@ -75,3 +75,13 @@ async def test_a_new_game_mid_game_abandons_the_current_one() -> None:
     version, before = await live(code)
     assert (await host.command("again"))["code"] == "wrong-phase"
     assert (await live(code))[0] == version
+
+
+async def test_a_kitten_room_can_set_a_small_flip_limit() -> None:
+    code, me = await host_room("kitten-fishing", "Ann", flip_limit=7)
+    assert me.game["flip_limit"] == 7
+    await me.act({"type": "finish"})
+    result = me.game["result"]
+    # 26 cards each: no pile can run out in 7 flips, so the limit decides.
+    assert (result["flips"], result["reason"]) == (7, "flip-limit")
+    assert result["winner"] in (0, 1, None)
