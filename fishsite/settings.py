@@ -204,3 +204,8 @@ WS_RATE_PER_SECOND = env_float("WS_RATE_PER_SECOND", 20.0)
 WS_RATE_BURST = env_int("WS_RATE_BURST", 40)
 # How often a client says it is alive; presence older than this times three is stale.
 HEARTBEAT_SECONDS = env_float("HEARTBEAT_SECONDS", 20.0)
+# Abuse limits: new websockets per address and minute, rooms a guest may open
+# per hour, and how much a client may leave unread before it is cut off.
+WS_CONNECTS_PER_MINUTE = env_int("WS_CONNECTS_PER_MINUTE", 120)
+ROOMS_PER_GUEST_PER_HOUR = env_int("ROOMS_PER_GUEST_PER_HOUR", 30)
+WS_MAX_UNREAD_BYTES = env_int("WS_MAX_UNREAD_BYTES", 8 * 1024 * 1024)

@@ -21,6 +21,7 @@ from games.errors import IllegalAction
 from rooms import commands, frames, lobby, records
 from rooms.errors import RoomError
 from rooms.identity import guest_id_of
+from rooms.limits import SendWindow, allow_connection
 from rooms.presence import ensure_heartbeat, note_room
 from rooms.protocol import Command, parse_frame
 from rooms.ratelimit import TokenBucket
@@ -33,6 +34,7 @@ logger = logging.getLogger("fishsite.ws")
 CLOSE_NO_SESSION = 4401
 CLOSE_NO_ROOM = 4404
 CLOSE_FLOOD = 4429
+CLOSE_TOO_SLOW = 4408
 CLOSED = "This room is closed."
 UNAVAILABLE = (
     "The game server cannot reach its storage right now, so nothing was changed. "
@@ -47,6 +49,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.code = self.scope["url_route"]["kwargs"]["code"]
+        address = (self.scope.get("client") or [None])[0]
+        if not await allow_connection(address):
+            logger.warning("connection flood from %s refused", address)
+            await self.close(code=CLOSE_FLOOD)
+            return
         guest = guest_id_of(self.scope.get("session"))
         name = await database_sync_to_async(records.guest_name)(guest) if guest else None
         if guest is None or name is None:
@@ -64,6 +71,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return
         self.actor = commands.Actor(guest=guest, name=name, channel=self.channel_name)
         self.bucket = TokenBucket(settings.WS_RATE_PER_SECOND, settings.WS_RATE_BURST)
+        self.window = SendWindow(settings.WS_MAX_UNREAD_BYTES)
         await self.accept()
         await self.channel_layer.group_add(group_name(self.code), self.channel_name)
         outcome = await self.service.change(self.code, commands.connect(self.actor))
@@ -76,18 +84,29 @@ class RoomConsumer(AsyncWebsocketConsumer):
         logger.info("connect room=%s guest=%s seat=%s", self.code, guest, self.seat(outcome))
 
     async def disconnect(self, code: int) -> None:
-        if self.actor is None:
+        await self.leave_room(code)
+
+    async def leave_room(self, code: int) -> None:
+        """Take this socket out of the room (once, whoever closed it)."""
+        actor, self.actor = self.actor, None
+        if actor is None:
             return
         await self.channel_layer.group_discard(group_name(self.code), self.channel_name)
         try:
-            outcome = await self.service.change(self.code, commands.disconnect(self.actor))
-            seat = self.seat(outcome)
+            outcome = await self.service.change(self.code, commands.disconnect(actor))
+            seat = lobby.seat_of(outcome.room, actor.guest)
         except Exception:
             logger.exception("disconnect bookkeeping failed in room %s", self.code)
             seat = None
         logger.info(
-            "disconnect room=%s guest=%s seat=%s code=%s", self.code, self.actor.guest, seat, code
+            "disconnect room=%s guest=%s seat=%s code=%s", self.code, actor.guest, seat, code
         )
+
+    async def cut_off(self, code: int) -> None:
+        """Close from our side: the room forgets the socket now, not when the
+        client (which may be flooding or not reading) gets round to it."""
+        await self.leave_room(code)
+        await self.close(code=code)
 
     def seat(self, outcome: Outcome) -> int | None:
         return lobby.seat_of(outcome.room, self.actor.guest) if self.actor else None
@@ -95,10 +114,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
     # --- from the client ------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if self.actor is None:
+            return  # cut off: whatever is still in flight is ignored
         if not self.bucket.take(time.monotonic()):
             await self.send_json({"type": "error", "code": "rate-limited",
                                   "message": "Too many messages: slow down."})  # fmt: skip
-            await self.close(code=CLOSE_FLOOD)
+            await self.cut_off(CLOSE_FLOOD)
             return
         command_id = None
         try:
@@ -113,6 +134,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def dispatch_command(self, command: Command) -> None:
         if command.type == "ping":
+            if isinstance(command.fields.get("v"), int):
+                self.window.read_up_to(command.fields["v"])
             # The stored version, so a page that missed the last frame notices.
             version = await self.heartbeat()
             await self.send_json({"type": "pong", "v": version})
@@ -157,11 +180,16 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def send_frame(
         self, version: int, room: dict[str, Any], events: list, force: bool = False
     ) -> None:
-        if version < self.version and not force:
+        if self.actor is None or (version < self.version and not force):
             return
         self.version = max(self.version, version)
         frame = frames.frame(version, room, self.actor.guest, self.actor.name, events)
-        await self.send(text_data=orjson.dumps(frame).decode())
+        text = orjson.dumps(frame).decode()
+        if not self.window.sent(version, len(text)):
+            logger.warning("room %s: guest %s stopped reading", self.code, self.actor.guest)
+            await self.cut_off(CLOSE_TOO_SLOW)
+            return
+        await self.send(text_data=text)
 
     async def send_error(self, command_id: str | None, code: str, message: str) -> None:
         await self.send_json(

@@ -17,6 +17,7 @@ from games.options import summary
 from rooms import lobby, matches
 
 Room = dict[str, Any]
+PUBLIC_OPTIONS = ("seats", "level", "pause", "flip_limit")
 
 
 def public_room(room: Room) -> dict[str, Any]:
@@ -41,7 +42,9 @@ def public_room(room: Room) -> dict[str, Any]:
 
 def public_options(room: Room) -> dict[str, Any]:
     options = room["options"]
-    return {key: options[key] for key in ("seats", "level", "pause", "flip_limit") if key in options}
+    return {
+        key: options[key] for key in ("seats", "level", "pause", "flip_limit") if key in options
+    }
 
 
 def rules_in_force(room: Room) -> list[dict[str, Any]]:

@@ -33,7 +33,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 }
 # Commands that change the room must carry an id, so a retry is applied once.
 NEEDS_ID = {"act"}
-OPTIONAL_FIELDS = {"sit": ("name",), "take": ("name",), "bot": ("level",)}
+OPTIONAL_FIELDS = {"sit": ("name",), "take": ("name",), "bot": ("level",), "ping": ("v",)}
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from asgiref.sync import sync_to_async
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -11,6 +12,7 @@ from rooms.commands import Actor
 from rooms.creation import open_room
 from rooms.errors import RoomError
 from rooms.history import may_see_record, recent_games, replay_steps
+from rooms.limits import may_open_room
 from rooms.lobby import SOLO_GAMES
 from rooms.models import Match, Room, RoomStatus
 from rooms.names import InvalidName, clean_name
@@ -52,11 +54,14 @@ async def create_room(request: HttpRequest) -> HttpResponse:
     guest = request.guest
     actor = Actor(guest=guest.pk, name=guest.display_name)
     try:
+        if not await sync_to_async(may_open_room)(guest.pk):
+            raise RoomError("too-many-rooms", "You have opened many rooms lately; try again later.")
         game, form = read_room_form(request)
         code = await open_room(actor, game, form)
     except RoomError as error:
+        status = 429 if error.code == "too-many-rooms" else 400
         if wants_json(request):
-            return JsonResponse(error.as_dict(), status=400)
+            return JsonResponse(error.as_dict(), status=status)
         return redirect(f"/?room_error={error.code}")
     if wants_json(request):
         return JsonResponse({"code": code, "url": f"/r/{code}/"}, status=201)

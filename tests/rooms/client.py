@@ -50,6 +50,7 @@ class RoomClient:
         self.resyncs = 0
         self.closed: int | None = None
         self.socket: WebsocketCommunicator | None = None
+        self.address = "127.0.0.1"
 
     @classmethod
     async def join(cls, code: str, name: str) -> RoomClient:
@@ -64,12 +65,16 @@ class RoomClient:
             (b"host", HOST),
             (b"cookie", f"sessionid={self.session_key}".encode()),
         ]
-        return WebsocketCommunicator(application, f"/ws/r/{self.code}/", headers=headers)
+        socket = WebsocketCommunicator(application, f"/ws/r/{self.code}/", headers=headers)
+        # The scope is read once the app starts running, which is not yet.
+        socket.scope["client"] = [self.address, 50000]
+        return socket
 
     async def connect(self) -> None:
         self.socket = self.communicator()
         connected, code = await self.socket.connect(timeout=10)
-        assert connected, f"connection refused ({code})"
+        if not connected:
+            raise ConnectionRefusedError(code)
         self.closed = None
         self.latest = None  # a new connection starts from its own first frame
         await self.wait_for(lambda frame: True)
@@ -104,6 +109,11 @@ class RoomClient:
         await self.send_raw('{"type": "ping"}')
         await self.pump_until(lambda: sum(f["type"] == "pong" for f in self.frames) > pongs)
 
+    async def ping_read(self) -> None:
+        """A heartbeat saying how far this client has read, as browsers send."""
+        await self.drain()
+        await self.send_raw(orjson.dumps({"type": "ping", "v": self.latest["v"]}).decode())
+
     async def act(self, action: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         return await self.command("act", action=action, **kwargs)
 
@@ -133,6 +143,8 @@ class RoomClient:
 
     async def handle_room(self, frame: dict[str, Any]) -> None:
         self.frames.append(frame)
+        if len(self.frames) % 100 == 0:  # tell the server how far we have read
+            await self.send_raw(orjson.dumps({"type": "ping", "v": frame["v"]}).decode())
         if frame["game"] and frame["game"].get("hand"):
             self.held.update(frame["game"]["hand"])
         if self.latest is not None and frame["v"] <= self.latest["v"]:

@@ -211,7 +211,8 @@ export class RoomSocket {
 
   ping() {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return;
-    this.send({type: "ping"});
+    // v tells the server how far we have read, which bounds what it buffers for us.
+    this.send({type: "ping", v: this.version});
     clearTimeout(this.timers.pong);
     this.timers.pong = setTimeout(() => this.drop("no answer"), PONG_WITHIN_MS);
   }
@@ -231,6 +232,10 @@ export class RoomSocket {
     else if (frame.type === "ack") this.acknowledged(frame);
     else if (frame.type === "error") this.errorFrame(frame);
     else if (frame.type === "closed") this.finish("closed", frame.message || "The room was closed.");
+    else if (frame.type === "pong" && frame.v > this.version && !this.syncing) {
+      this.syncing = true; // the room moved on without a frame reaching us
+      this.sync();
+    }
   }
 
   roomFrame(frame) {
