@@ -12,6 +12,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from fishsite.redis_retry import retry_options
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEV_SECRET_KEY = "dev-only-insecure-key-change-me-in-production"
@@ -110,7 +112,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",
-        "timeout": 20,
+        # How long a write waits for the lock before the move is refused.
+        "timeout": env_float("DATABASE_TIMEOUT", 20.0),
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -170,10 +173,10 @@ REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 # groups over several Redis servers.
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        "BACKEND": "fishsite.channel_layer.RoomChannelLayer",
         "CONFIG": {
             "hosts": [
-                url.strip()
+                {"address": url.strip(), **retry_options()}
                 for url in os.environ.get("REDIS_SHARDS", REDIS_URL).split(",")
                 if url.strip()
             ],

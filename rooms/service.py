@@ -19,6 +19,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import DatabaseError
+from redis.exceptions import RedisError
 
 from games.base import Entry
 from rooms import records
@@ -185,10 +186,15 @@ class RoomService:
             await database_sync_to_async(run_all)(work)
 
     async def broadcast(self, code: str, version: int, data: bytes, events: list[Entry]) -> None:
-        await self.layer.group_send(
-            group_name(code),
-            {"type": "room.changed", "v": version, "data": data, "events": events},
-        )
+        try:
+            await self.layer.group_send(
+                group_name(code),
+                {"type": "room.changed", "v": version, "data": data, "events": events},
+            )
+        except RedisError as error:
+            # The change is stored; clients catch up on their next heartbeat (its
+            # pong carries the stored version), as after any lost message.
+            logger.warning("room %s: broadcast of version %s lost: %s", code, version, error)
 
 
 def same_move(a: PendingMove, b: PendingMove | None) -> bool:

@@ -15,6 +15,8 @@ import orjson
 import redis.asyncio as aioredis
 from django.conf import settings
 
+from fishsite.redis_retry import retry_options
+
 KEY_PREFIX = "fishsite:room:"
 
 # Set the document only if the stored version is the one we read ("" = absent).
@@ -51,7 +53,7 @@ def redis_client() -> aioredis.Redis:
     client = _clients.get(id(loop))
     if client is None:
         client = aioredis.Redis.from_url(
-            settings.REDIS_URL, socket_connect_timeout=2, socket_timeout=5
+            settings.REDIS_URL, socket_connect_timeout=2, socket_timeout=5, **retry_options()
         )
         _clients[id(loop)] = client
     return client

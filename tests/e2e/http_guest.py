@@ -5,12 +5,14 @@ from __future__ import annotations
 import http.cookiejar
 import itertools
 import json
+import time
 import urllib.request
 from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
 
 _ids = itertools.count(1)
+HEARTBEAT_SECONDS = 2.0
 
 
 class Guest:
@@ -68,6 +70,8 @@ class RoomSocket:
 
     def receive(self, timeout: float) -> dict[str, Any]:
         frame = json.loads(self.ws.recv(timeout=timeout))
+        if frame["type"] == "pong" and self.latest and frame["v"] > self.latest["v"]:
+            self.ws.send('{"type": "sync"}')  # a frame was lost on the way: catch up
         if frame["type"] == "room":
             self.versions.append(frame["v"])
             if self.latest is None or frame["v"] > self.latest["v"]:
@@ -86,8 +90,19 @@ class RoomSocket:
         return reply
 
     def wait(self, test, timeout: float = 30) -> dict[str, Any]:
+        """Read frames until ``test`` holds, with a heartbeat when it goes quiet,
+        as the browser does (its pong says whether a frame was lost)."""
+        deadline = time.monotonic() + timeout
         while self.latest is None or not test(self.latest):
-            self.receive(timeout)
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"timed out; last frame {self.latest}")
+            try:
+                self.receive(min(left, HEARTBEAT_SECONDS))
+            except TimeoutError:
+                self.ws.send(
+                    json.dumps({"type": "ping", "v": self.latest["v"] if self.latest else 0})
+                )
         return self.latest
 
     def close(self) -> None:
