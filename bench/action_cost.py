@@ -52,9 +52,9 @@ def configure() -> Any:
 
 
 async def seated_room() -> tuple[str, list[Any]]:
-    from tests.rooms.client import RoomClient, new_guest
     from rooms.commands import Actor
     from rooms.creation import open_room
+    from tests.rooms.client import RoomClient, new_guest
 
     guest, key = await new_guest("Host")
     code = await open_room(Actor(guest=guest, name="Host"), "fish", {})

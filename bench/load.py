@@ -65,6 +65,7 @@ class Fishsite:
             "BOT_PAUSE_SECONDS": "0",
             "WS_RATE_PER_SECOND": "1000",
             "WS_RATE_BURST": "1000",
+            "WS_CONNECTS_PER_MINUTE": "1000000",
             "LOG_LEVEL": "WARNING",
         }
         self.servers = [Server(env).start(timeout=120) for _ in range(count)]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import weakref
 
 from rooms.store import redis_client
 
@@ -24,7 +25,9 @@ BEAT_SECONDS = 5.0
 ALIVE_SECONDS = 15
 ROOMS_TTL_SECONDS = 7 * 24 * 3600
 
-_beaters: dict[int, asyncio.Task] = {}
+_beaters: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Task] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def alive_key(process: str) -> str:
@@ -48,9 +51,9 @@ async def note_room(code: str) -> None:
 
 def ensure_heartbeat() -> None:
     loop = asyncio.get_running_loop()
-    task = _beaters.get(id(loop))
+    task = _beaters.get(loop)
     if task is None or task.done():
-        _beaters[id(loop)] = loop.create_task(beat_forever())
+        _beaters[loop] = loop.create_task(beat_forever())
 
 
 async def beat_forever() -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import weakref
 from typing import Any
 
 from django.conf import settings
@@ -39,7 +40,9 @@ end
 return 0
 """
 
-_poller: dict[int, asyncio.Task] = {}
+_poller: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Task] = (
+    weakref.WeakKeyDictionary()
+)
 _tasks: set[asyncio.Task] = set()
 
 
@@ -116,9 +119,9 @@ async def tick(code: str) -> None:
 def ensure_poller() -> None:
     """Start this process's poll loop once per event loop."""
     loop = asyncio.get_running_loop()
-    task = _poller.get(id(loop))
+    task = _poller.get(loop)
     if task is None or task.done():
-        _poller[id(loop)] = loop.create_task(poll_forever())
+        _poller[loop] = loop.create_task(poll_forever())
 
 
 async def poll_forever() -> None:

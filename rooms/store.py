@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+import weakref
 from typing import Any
 
 import orjson
@@ -44,18 +45,21 @@ def fresh_version() -> int:
     return int(time.time() * 1000)
 
 
-_clients: dict[int, aioredis.Redis] = {}
+# Keyed by the loop itself (weakly): a new loop may reuse a dead loop's id().
+_clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, aioredis.Redis] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def redis_client() -> aioredis.Redis:
     """One connection pool per event loop (tests run several loops)."""
     loop = asyncio.get_running_loop()
-    client = _clients.get(id(loop))
+    client = _clients.get(loop)
     if client is None:
         client = aioredis.Redis.from_url(
             settings.REDIS_URL, socket_connect_timeout=2, socket_timeout=5, **retry_options()
         )
-        _clients[id(loop)] = client
+        _clients[loop] = client
     return client
 
 

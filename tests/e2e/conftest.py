@@ -23,6 +23,7 @@ def server_env(redis_url: str, database_url: str) -> dict[str, str]:
         "SEAT_GRACE_SECONDS": "30",
         "WS_RATE_PER_SECOND": "1000",
         "WS_RATE_BURST": "2000",
+        "WS_CONNECTS_PER_MINUTE": "100000",
     }
 
 

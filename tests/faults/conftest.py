@@ -32,6 +32,7 @@ def fault_env(own_redis: EmbeddedRedis, database_url: str) -> dict[str, str]:
         "SEAT_GRACE_SECONDS": "60",
         "WS_RATE_PER_SECOND": "1000",
         "WS_RATE_BURST": "2000",
+        "WS_CONNECTS_PER_MINUTE": "100000",
         "DATABASE_TIMEOUT": "1",
     }
 

@@ -21,7 +21,11 @@ def fast_rooms(redis_client):
     """No computer pause, a short grace period, no flood limit (the test drives
     clients far faster than people), and an empty Redis per test."""
     with override_settings(
-        BOT_PAUSE_SECONDS=0.0, SEAT_GRACE_SECONDS=4.0, WS_RATE_PER_SECOND=1000, WS_RATE_BURST=1000
+        BOT_PAUSE_SECONDS=0.0,
+        SEAT_GRACE_SECONDS=4.0,
+        WS_RATE_PER_SECOND=1000,
+        WS_RATE_BURST=1000,
+        WS_CONNECTS_PER_MINUTE=100000,
     ):
         yield
 
