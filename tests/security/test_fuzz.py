@@ -24,12 +24,17 @@ KNOWN_TYPES = ["sync", "ping", "sit", "stand", "leave", "take", "shuffle", "bot"
                "start", "again", "act", "options"]  # fmt: skip
 REPLY_TYPES = {"room", "ack", "error", "pong", "closed"}
 
-json_values = st.recursive(
+json_scalars = (
     st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False)
-    | st.text(max_size=30),
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
-    max_leaves=20,
+    | st.text(max_size=30)
 )  # fmt: skip
+json_values = st.recursive(
+    json_scalars,
+    lambda inner: (
+        st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5)
+    ),
+    max_leaves=20,
+)
 
 actions = st.fixed_dictionaries(
     {"type": st.sampled_from(["ask", "declare", "flip", "play", "finish", "next-round", "x"])},
