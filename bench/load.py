@@ -58,6 +58,7 @@ class Fishsite:
         self.count = count
         self.directory = tempfile.mkdtemp(prefix="fishsite-bench-")
         database = f"sqlite:///{self.directory}/bench.sqlite3"
+        self.database_url = database
         migrate(database)
         env = {
             "REDIS_URL": redis_url,
@@ -117,18 +118,26 @@ class Reference:
 # --- one step: N rooms for a while --------------------------------------------------
 
 
-def open_rooms(system: Any, count: int) -> list[tuple[str, str, list[str], str]]:
-    """(code, ws url, cookies, origin) per room; the reference needs no HTTP."""
+def open_rooms(system: Any, count: int) -> list[tuple[str, list[list[str]], list[str], str]]:
+    """Per room: its code, each connection's server URLs (its own first, then the
+    others, for reconnecting), the cookies and the origin. Connections of one
+    room are spread over the server processes. The reference needs no HTTP."""
+    connections = SEATS + 1
     if isinstance(system, Reference):
         return [
-            (f"ref{i}", f"{system.endpoints(i)[1]}/ws/r/ref{i}/", [""] * (SEATS + 1), "")
+            (f"ref{i}", [[f"{system.endpoints(0)[1]}/ws/r/ref{i}/"]] * connections,
+             [""] * connections, "")
             for i in range(count)
-        ]
+        ]  # fmt: skip
 
     def one(index: int):
-        base, ws_base = system.endpoints(index)
-        code, cookies = new_fish_room(base, SEATS + 1)
-        return code, f"{ws_base}/ws/r/{code}/", cookies, base
+        base, _ = system.endpoints(index)
+        code, cookies = new_fish_room(base, connections)
+        urls = [
+            [f"{system.endpoints(index + c + k)[1]}/ws/r/{code}/" for k in range(system.count)]
+            for c in range(connections)
+        ]
+        return code, urls, cookies, base
 
     with ThreadPoolExecutor(8) as pool:
         return list(pool.map(one, range(count)))

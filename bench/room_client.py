@@ -10,6 +10,7 @@ room's seven connections received the resulting version.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import random
@@ -18,9 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 SEATS = 6
 DECLARE_CHANCE = 0.08
+HEARTBEAT_SECONDS = 20.0
 
 
 @dataclass
@@ -37,13 +40,49 @@ class Tally:
 
 
 class Connection:
-    """One websocket: keeps its latest frame and reports arrivals to the room."""
+    """One websocket, as a browser tab keeps it: it reconnects (to the next server
+    in its list) when the connection drops, pings with the version it has read,
+    keeps its latest frame and reports arrivals to the room."""
 
-    def __init__(self, room: SimulatedRoom, ws: ClientConnection) -> None:
+    def __init__(self, room: SimulatedRoom, urls: list[str], cookie: str, origin: str) -> None:
         self.room = room
-        self.ws = ws
+        self.urls = urls
+        self.cookie = cookie
+        self.origin = origin
+        self.ws: ClientConnection | None = None
         self.latest: dict[str, Any] | None = None
         self.version = 0
+        self.fresh = True  # the first frame of a connection may jump ahead
+        self.attempt = 0
+        self.reconnects = 0
+
+    async def open(self) -> None:
+        url = self.urls[self.attempt % len(self.urls)]
+        headers = {"Cookie": self.cookie} if self.cookie else {}
+        self.ws = await connect(
+            url, origin=self.origin or None, additional_headers=headers, open_timeout=60,
+            max_size=2**22, ping_interval=None,
+        )  # fmt: skip
+        self.fresh = True
+
+    async def run(self) -> None:
+        while True:
+            with contextlib.suppress(ConnectionClosed, OSError, TimeoutError):
+                await self.listen()
+            self.ws = None
+            await self.reconnect()
+
+    async def reconnect(self) -> None:
+        delay = 0.2
+        while True:
+            self.attempt += 1
+            try:
+                await self.open()
+                self.reconnects += 1
+                return
+            except (ConnectionClosed, OSError, TimeoutError, InvalidStatus):
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 3.0)
 
     async def listen(self) -> None:
         async for text in self.ws:
@@ -61,21 +100,34 @@ class Connection:
         if self.version and version < self.version:
             self.room.tally.out_of_order += 1
             return
-        if self.version and version > self.version + 1 and self.room.measuring:
+        skipped = version > self.version + 1 and self.version and not self.fresh
+        if skipped and self.room.measuring:
             self.room.tally.dropped += version - self.version - 1
+        self.fresh = False
         self.version = version
         self.latest = frame
         self.room.on_arrival(version)
 
+    async def heartbeat(self) -> None:
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            await self.send({"type": "ping", "v": self.version})
+
     async def send(self, payload: dict[str, Any]) -> None:
-        await self.ws.send(json.dumps(payload))
+        if self.ws is None:
+            return  # reconnecting: the page would retry; the driver picks a new move
+        with contextlib.suppress(ConnectionClosed):
+            await self.ws.send(json.dumps(payload))
 
 
 class SimulatedRoom:
     _ids = itertools.count(1)
 
-    def __init__(self, code: str, seed: int, reference: bool = False) -> None:
+    def __init__(
+        self, code: str, seed: int, reference: bool = False, declare_chance: float = DECLARE_CHANCE
+    ) -> None:
         self.code = code
+        self.declare_chance = declare_chance
         self.rng = random.Random(seed)
         self.reference = reference
         self.connections: list[Connection] = []
@@ -87,17 +139,16 @@ class SimulatedRoom:
         self.complete: dict[int, float] = {}  # version -> when the last connection had it
         self.tasks: list[asyncio.Task] = []
         self.acked = asyncio.Event()
+        self.last_accepted = time.monotonic()
 
-    async def connect(self, url: str, cookies: list[str], origin: str) -> None:
-        for cookie in cookies:
-            headers = {"Cookie": cookie} if cookie else {}
-            ws = await connect(
-                url, origin=origin, additional_headers=headers, open_timeout=60,
-                max_size=2**22, ping_interval=None,
-            )  # fmt: skip
-            conn = Connection(self, ws)
+    async def connect(self, urls: list[list[str]], cookies: list[str], origin: str) -> None:
+        """One connection per cookie; connection i tries the servers in urls[i]."""
+        for conn_urls, cookie in zip(urls, cookies, strict=True):
+            conn = Connection(self, conn_urls, cookie, origin)
+            await conn.open()
             self.connections.append(conn)
-            self.tasks.append(asyncio.create_task(conn.listen()))
+            self.tasks.append(asyncio.create_task(conn.run()))
+            self.tasks.append(asyncio.create_task(conn.heartbeat()))
 
     # --- measuring ----------------------------------------------------------------
     # An action's latency: from sending it to the moment the last of the room's
@@ -120,6 +171,7 @@ class SimulatedRoom:
 
     def on_ack(self, frame: dict[str, Any]) -> None:
         self.acked.set()
+        self.last_accepted = time.monotonic()
         sent = self.pending.pop(frame["id"], None)
         if sent is None:
             return
@@ -173,7 +225,7 @@ class SimulatedRoom:
         mover = self.connections[game["turn"]]
         actions = mover.latest["game"]["actions"]
         declare = actions.get("declare")
-        if declare and (not actions.get("ask") or self.rng.random() < DECLARE_CHANCE):
+        if declare and (not actions.get("ask") or self.rng.random() < self.declare_chance):
             halfsuit = self.rng.choice(declare["halfsuits"])
             cards = {
                 card: self.rng.choice(declare["teammates"]) for card in halfsuit_cards(halfsuit)
@@ -211,10 +263,11 @@ class SimulatedRoom:
         await conn.send({"type": "act", "id": command_id, "action": action})
 
     async def close(self) -> None:
-        for conn in self.connections:
-            await conn.ws.close()
         for task in self.tasks:
             task.cancel()
+        for conn in self.connections:
+            if conn.ws is not None:
+                await conn.ws.close()
 
 
 def halfsuit_cards(name: str) -> list[str]:
