@@ -32,7 +32,7 @@ class GroupMember(AsyncJsonWebsocketConsumer):
 
 def test_the_layer_is_redis() -> None:
     backend = settings.CHANNEL_LAYERS["default"]["BACKEND"]
-    assert backend == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    assert backend == "fishsite.channel_layer.RoomChannelLayer"
 
 
 async def test_two_connections_in_one_group_both_receive_a_broadcast(redis_client) -> None:
