@@ -7,7 +7,6 @@ COPY fishsite fishsite
 COPY games games
 COPY rooms rooms
 COPY frontend frontend
-COPY bench bench
 COPY manage.py ./
 RUN pip install --no-cache-dir .
 # collectstatic needs settings that refuse the dev key with debug off, so build with debug on.

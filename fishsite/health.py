@@ -7,6 +7,8 @@ from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
 
+from fishsite.redis_config import sync_client
+
 
 def database_ok() -> bool:
     try:
@@ -18,7 +20,7 @@ def database_ok() -> bool:
 
 
 def redis_ok() -> bool:
-    client = redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=1, socket_timeout=1)
+    client = sync_client(settings.REDIS_URL)
     try:
         return bool(client.ping())
     except redis.RedisError:

@@ -12,7 +12,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from fishsite.redis_retry import retry_options
+from fishsite.redis_config import channel_layer_hosts
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -169,18 +169,12 @@ REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 # The pub/sub layer publishes a room's change once per server process, which
 # then hands it to its own sockets: one Redis message per change, not one per
 # socket. Like the list-based layer, it delivers at most once; versions and
-# resync cover a lost message. REDIS_SHARDS (comma-separated URLs) spreads
-# groups over several Redis servers.
+# resync cover a lost message. REDIS_SHARDS spreads it over several Redis
+# servers; REDIS_SENTINELS points it (and the store) at a Sentinel-managed one.
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "fishsite.channel_layer.RoomChannelLayer",
-        "CONFIG": {
-            "hosts": [
-                {"address": url.strip(), **retry_options()}
-                for url in os.environ.get("REDIS_SHARDS", REDIS_URL).split(",")
-                if url.strip()
-            ],
-        },
+        "CONFIG": {"hosts": channel_layer_hosts(REDIS_URL)},
     }
 }
 

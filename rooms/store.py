@@ -16,7 +16,7 @@ import orjson
 import redis.asyncio as aioredis
 from django.conf import settings
 
-from fishsite.redis_retry import retry_options
+from fishsite.redis_config import async_client
 
 KEY_PREFIX = "fishsite:room:"
 
@@ -56,9 +56,7 @@ def redis_client() -> aioredis.Redis:
     loop = asyncio.get_running_loop()
     client = _clients.get(loop)
     if client is None:
-        client = aioredis.Redis.from_url(
-            settings.REDIS_URL, socket_connect_timeout=2, socket_timeout=5, **retry_options()
-        )
+        client = async_client(settings.REDIS_URL)
         _clients[loop] = client
     return client
 

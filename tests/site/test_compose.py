@@ -36,8 +36,8 @@ def readme_production_command() -> str:
     return found.group(1)
 
 
-def test_services_are_database_redis_and_web() -> None:
-    assert {"db", "redis", "web"} <= set(COMPOSE["services"])
+def test_services_are_database_redis_web_and_a_front() -> None:
+    assert {"db", "redis", "web", "nginx"} <= set(COMPOSE["services"])
     assert COMPOSE["services"]["db"]["image"].startswith("postgres")
     assert COMPOSE["services"]["redis"]["image"].startswith("redis")
 
@@ -70,3 +70,19 @@ def test_web_migrates_then_runs_the_readme_daphne_command() -> None:
     command = COMPOSE["services"]["web"]["command"]
     assert command.index("migrate") < command.index("daphne")
     assert daphne_words(command) == shlex.split(readme_production_command())
+
+
+def test_web_can_be_scaled_behind_nginx() -> None:
+    web = COMPOSE["services"]["web"]
+    # No fixed host port on web: replicas would clash; nginx is the way in.
+    assert "ports" not in web and web["expose"] == ["8000"]
+    nginx = COMPOSE["services"]["nginx"]
+    assert nginx["ports"] == ["80:80"]
+    assert nginx["depends_on"] == {"web": {"condition": "service_healthy"}}
+    mounted = nginx["volumes"][0].split(":")
+    config = (ROOT / mounted[0]).read_text()
+    assert mounted[1] == "/etc/nginx/conf.d/default.conf"
+    assert "server web:8000 resolve" in config
+    # Websockets are upgraded through the proxy, and the scheme passed on.
+    assert "proxy_set_header Upgrade $http_upgrade" in config
+    assert "X-Forwarded-Proto $scheme" in config

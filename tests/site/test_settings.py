@@ -16,7 +16,8 @@ PRINT_SETTINGS = (
     "'name': settings.DATABASES['default']['NAME'], "
     "'host': settings.DATABASES['default'].get('HOST'), "
     "'redis': settings.REDIS_URL, "
-    "'layer_hosts': settings.CHANNEL_LAYERS['default']['CONFIG']['hosts'], "
+    "'layer_hosts': [h.get('address') or h.get('master_name') "
+    "for h in settings.CHANNEL_LAYERS['default']['CONFIG']['hosts']], "
     "'debug': settings.DEBUG, 'hosts': settings.ALLOWED_HOSTS}))"
 )
 
@@ -67,3 +68,14 @@ def test_redis_url_is_honoured_by_the_store_and_the_channel_layer() -> None:
     loaded = json.loads(load_settings(REDIS_URL="redis://cache.example:6390/3").stdout)
     assert loaded["redis"] == "redis://cache.example:6390/3"
     assert loaded["layer_hosts"] == ["redis://cache.example:6390/3"]
+
+
+def test_the_channel_layer_can_be_sharded_or_behind_a_sentinel() -> None:
+    shards = "redis://a.example:6379/0,redis://b.example:6379/0"
+    loaded = json.loads(load_settings(REDIS_URL="redis://s.example/0", REDIS_SHARDS=shards).stdout)
+    assert loaded["layer_hosts"] == shards.split(",")
+    assert loaded["redis"] == "redis://s.example/0"  # the game-state store stays put
+    loaded = json.loads(
+        load_settings(REDIS_SENTINELS="s1:26379,s2:26379", REDIS_SENTINEL_MASTER="fish").stdout
+    )
+    assert loaded["layer_hosts"] == ["fish"]

@@ -1,0 +1,72 @@
+"""Where the site finds Redis, and how its connections retry.
+
+Three shapes, all from environment variables (see the README):
+- one server: REDIS_URL;
+- the channel layer sharded over several servers: REDIS_SHARDS, comma-separated
+  URLs (the game-state store stays on REDIS_URL);
+- a Sentinel-managed Redis: REDIS_SENTINELS ("host:port,host:port") and
+  REDIS_SENTINEL_MASTER, used by both the channel layer and the store.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import redis
+import redis.asyncio as aioredis
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
+from redis.exceptions import ConnectionError, TimeoutError
+
+
+def retry_options() -> dict[str, Any]:
+    """A restarted Redis leaves pooled connections that fail once; a retry on a
+    fresh connection succeeds. (An asyncio Retry: the synchronous one would not
+    see errors raised by awaiting.)"""
+    return {
+        "retry": Retry(ExponentialBackoff(cap=0.5, base=0.02), 4),
+        "retry_on_error": [ConnectionError, TimeoutError],
+    }
+
+
+def sentinels(env: dict[str, str] | None = None) -> tuple[list[tuple[str, int]], str] | None:
+    env = os.environ if env is None else env
+    listed = env.get("REDIS_SENTINELS", "").strip()
+    if not listed:
+        return None
+    hosts = []
+    for item in listed.split(","):
+        host, _, port = item.strip().rpartition(":")
+        hosts.append((host, int(port)))
+    return hosts, env.get("REDIS_SENTINEL_MASTER", "mymaster")
+
+
+def channel_layer_hosts(redis_url: str, env: dict[str, str] | None = None) -> list[dict]:
+    env = os.environ if env is None else env
+    sentinel = sentinels(env)
+    if sentinel is not None:
+        hosts, master = sentinel
+        return [{"sentinels": hosts, "master_name": master, **retry_options()}]
+    urls = [url.strip() for url in env.get("REDIS_SHARDS", redis_url).split(",") if url.strip()]
+    return [{"address": url, **retry_options()} for url in urls]
+
+
+def async_client(redis_url: str) -> aioredis.Redis:
+    """A client for the game-state store."""
+    options = {"socket_connect_timeout": 2, "socket_timeout": 5, **retry_options()}
+    sentinel = sentinels()
+    if sentinel is not None:
+        hosts, master = sentinel
+        return aioredis.Sentinel(hosts, socket_connect_timeout=2).master_for(master, **options)
+    return aioredis.Redis.from_url(redis_url, **options)
+
+
+def sync_client(redis_url: str) -> redis.Redis:
+    """A short-lived client for health checks."""
+    options = {"socket_connect_timeout": 1, "socket_timeout": 1}
+    sentinel = sentinels()
+    if sentinel is not None:
+        hosts, master = sentinel
+        return redis.Sentinel(hosts, socket_connect_timeout=1).master_for(master, **options)
+    return redis.Redis.from_url(redis_url, **options)
