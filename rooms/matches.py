@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 from games.base import Entry, Rules
-from games.bots import choose
+from games.bots import choose, seat_view
 from games.errors import BadRecord
 from games.options import non_default
 from games.registry import get_rules
@@ -136,10 +136,8 @@ def bot_action(room: Room, seat: int) -> dict[str, Any]:
     Its randomness is seeded by the match and the move number, so the same
     turn always gives the same action, on any server process.
     """
-    rules = rules_of(room)
     match = room["match"]
-    state = match["state"]
-    view = {**rules.view(state, seat), "history": rules.history(state, seat)}
+    view = seat_view(rules_of(room), match["state"], seat)
     rng = random.Random(f"{match['id']}:{match['moves']}:{seat}")
     return choose(room["game"], room["seats"][seat]["bot"], view, rng)
 
