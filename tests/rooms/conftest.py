@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import orjson
@@ -9,6 +10,7 @@ import pytest
 from django.test import override_settings
 
 from games.registry import get_rules
+from rooms import scheduler
 from rooms.commands import Actor
 from rooms.creation import open_room
 from rooms.store import RoomStore
@@ -28,6 +30,17 @@ def fast_rooms(redis_client):
         WS_CONNECTS_PER_MINUTE=100000,
     ):
         yield
+
+
+@pytest.fixture(autouse=True)
+async def quiet_background():
+    """Let computer turns already under way finish before the database is emptied
+    for the next test (a write racing the teardown would lock the table)."""
+    yield
+    for _ in range(100):
+        if not scheduler._tasks:
+            return
+        await asyncio.sleep(0.02)
 
 
 async def host_room(game: str, name: str = "Host", **form: Any) -> tuple[str, RoomClient]:

@@ -7,6 +7,7 @@ import random
 import pytest
 from channels.db import database_sync_to_async
 
+from games.fish import HALFSUITS
 from games.replay import replay
 from rooms.models import Match, MatchStatus, PlayerResult
 from rooms.records import match_record
@@ -106,3 +107,35 @@ async def test_card_fishing_against_the_bot_to_the_end() -> None:
     assert result["winner"] in (0, 1)
     assert max(result["scores"]) >= 16
     assert leaks.frames_checked > 40  # the check really looked at the frames
+
+
+async def test_strong_computer_players_take_their_turns_in_a_fish_room() -> None:
+    code, me = await host_room("fish", "Ann")
+    await me.command("sit", seat=0)
+    for seat in range(1, 6):
+        assert (await me.command("bot", seat=seat, level="strong"))["type"] == "ack"
+    await me.command("start")
+    leaks = LeakCheck([me])
+    rng = random.Random(12)
+    for _ in range(40):
+        frame = await me.wait_for(
+            lambda f: f["room"]["status"] != "playing" or f["game"]["turn"] == 0
+        )
+        if frame["room"]["status"] != "playing":
+            break
+        actions = me.game["actions"]
+        if "ask" in actions:
+            ask = actions["ask"]
+            action = {"type": "ask", "target": rng.choice(ask["targets"]),
+                      "card": rng.choice(ask["cards"])}  # fmt: skip
+        else:  # my team holds the last cards: declare what I hold, all to me
+            halfsuit = actions["declare"]["halfsuits"][0]
+            action = {"type": "declare", "halfsuit": halfsuit,
+                      "cards": {c: 0 for c in HALFSUITS[halfsuit]}}  # fmt: skip
+        assert (await me.act(action))["type"] == "ack"
+        await leaks.check(code)
+    _, room = await live(code)
+    moves = room["match"]["state"]["log"]
+    bot_moves = [m for m in moves if m["seat"] != 0]
+    assert bot_moves, "the computer players played"
+    assert any(m["type"] == "declare" for m in moves) or len(moves) >= 40
