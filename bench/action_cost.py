@@ -1,6 +1,6 @@
 """The server's CPU cost of one action, and a profile of where it goes.
 
-    python -m bench.action_cost [--actions 400] [--profile]
+    python -m bench.action_cost [--actions 400] [--profile] [--compare]
 
 Runs the real server code in this process (the ASGI app with its consumers,
 the Redis channel layer and state store, a SQLite database) with one Fish
@@ -9,7 +9,10 @@ websocket communicator, and plays random legal asks one at a time. Each action
 is measured from sending its frame until all seven connections have received
 the resulting version. It prints the CPU time per action (the client side's
 share, parsing seven frames, is measured apart and taken off), and with
---profile the functions that cost the most.
+--profile the functions that cost the most. --compare runs it twice in one go,
+each in a fresh process: with channels-redis's list-based channel layer (one
+Redis message per socket, as the server first shipped) and with the pub/sub
+layer the server uses now, and prints the ratio.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import json
 import os
 import pstats
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -132,11 +136,31 @@ async def run(actions: int, profile: bool) -> dict[str, Any]:
     return report
 
 
+def compare(actions: int) -> dict[str, Any]:
+    """Both layers, each in its own process, one after the other."""
+    reports = {}
+    for layer in ("lists", "pubsub"):
+        env = {**os.environ, "CHANNEL_LAYER": layer}
+        run = subprocess.run(
+            [sys.executable, "-m", "bench.action_cost", "--actions", str(actions)],
+            env=env, capture_output=True, text=True, check=True,
+        )  # fmt: skip
+        reports[layer] = json.loads(run.stdout)
+    before = reports["lists"]["server_cpu_ms_per_action"]
+    after = reports["pubsub"]["server_cpu_ms_per_action"]
+    reports["cpu_ratio_after_to_before"] = round(after / before, 3)
+    return reports
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.action_cost")
     parser.add_argument("--actions", type=int, default=400)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--compare", action="store_true")
     args = parser.parse_args(argv)
+    if args.compare:
+        print(json.dumps(compare(args.actions), indent=2))
+        return 0
     embedded = configure()
     try:
         report = asyncio.run(run(args.actions, args.profile))

@@ -177,6 +177,13 @@ CHANNEL_LAYERS = {
         "CONFIG": {"hosts": channel_layer_hosts(REDIS_URL)},
     }
 }
+if os.environ.get("CHANNEL_LAYER") == "lists":
+    # channels-redis's list-based layer: one Redis message per socket, with a
+    # capacity per channel. Slower here; kept to measure against (bench.action_cost).
+    CHANNEL_LAYERS["default"] = {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": [REDIS_URL], "capacity": 1000, "expiry": 30},
+    }
 
 LOGGING = {
     "version": 1,
