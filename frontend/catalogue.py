@@ -9,6 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games import card_fishing
+from games.capture import card_points, hand_value
+from games.cards import standard_deck
 from games.halfsuits import HALFSUIT_LABELS, HALFSUITS
 from games.registry import get_rules
 from rooms.lobby import BOT_LEVELS, SOLO_GAMES
@@ -25,6 +28,15 @@ BLURBS = {
     "kitten-fishing": "Flip cards in turn against Kitty; match a rank or play a Jack to win cards.",
     "card-fishing": "Capture table cards by value and by sums against the Bot, to 16 points.",
 }
+# Solo games whose settings come first (a page of their own before the room).
+PLAY_URLS = {"card-fishing": "/play/card-fishing/"}
+# What the Bot is like at each level (the rules page says more).
+LEVEL_NOTES = {
+    "easy": "Often plays a random card; otherwise grabs the most cards.",
+    "normal": "Weighs points, spades and sweeps; now and then a random play.",
+    "hard": "No randomness; thinks about the table it leaves you.",
+    "crazy": "Plays like Hard and counts cards to the last deal.",
+}
 PLAYERS = {
     "fish": "6 players in two teams",
     "go-fish": "2 to 6 players",
@@ -38,6 +50,7 @@ class Choice:
     value: str
     text: str
     selected: bool
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -55,6 +68,7 @@ class GameInfo:
     players: str
     blurb: str
     solo: bool
+    play_url: str
     seats: list[Choice]
     levels: list[Choice]
     rules: list[HouseRule]
@@ -97,7 +111,12 @@ def level_choices(slug: str) -> list[Choice]:
     if slug != "card-fishing":
         return []
     return [
-        Choice(level, level.capitalize(), level == CARD_FISHING_DEFAULT_LEVEL)
+        Choice(
+            level,
+            level.capitalize(),
+            level == CARD_FISHING_DEFAULT_LEVEL,
+            LEVEL_NOTES.get(level, ""),
+        )
         for level in BOT_LEVELS[slug]
     ]
 
@@ -123,6 +142,7 @@ def game_info(slug: str) -> GameInfo:
         players=PLAYERS[slug],
         blurb=BLURBS[slug],
         solo=slug in SOLO_GAMES,
+        play_url=PLAY_URLS.get(slug, ""),
         seats=seat_choices(slug),
         levels=level_choices(slug),
         rules=house_rules(slug),
@@ -151,8 +171,29 @@ def room_config(room: Any, guest: Any) -> dict[str, Any]:
         "rulesUrl": f"/rules/{room.game}/",
     }
     config["houseRules"] = rule_choices(room.game)
+    if room.game == "card-fishing":
+        config.update(card_fishing_values())
     if room.game == "fish":
         # The deck's halfsuits, so the client can group cards without knowing the rules.
         config["halfsuits"] = {name: list(cards) for name, cards in HALFSUITS.items()}
         config["halfsuitLabels"] = dict(HALFSUIT_LABELS)
     return config
+
+
+def card_fishing_values() -> dict[str, Any]:
+    """What Card Fishing cards are worth, from the engine, so the table can mark
+    point cards and write out the score sheet without knowing the rules."""
+    points = {
+        card: {"points": card_points(card), "hand": hand_value(card)}
+        for card in standard_deck()
+        if card_points(card)
+    }
+    scoring = {
+        "most_cards": card_fishing.MOST_CARDS_POINTS,
+        "most_spades": card_fishing.MOST_SPADES_POINTS,
+        "ace": card_points("AS"),
+        "two_of_spades": card_points("2S"),
+        "ten_of_diamonds": card_points("10D"),
+        "sweep": card_fishing.SWEEP_POINTS,
+    }
+    return {"pointCards": points, "scoring": scoring, "playUrl": PLAY_URLS["card-fishing"]}

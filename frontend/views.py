@@ -48,6 +48,17 @@ def rules_page(request: HttpRequest, game: str) -> HttpResponse:
     return render(request, f"frontend/rules/{game}.html", {"game": info})
 
 
+@require_GET
+def play_card_fishing(request: HttpRequest) -> HttpResponse:
+    """Card Fishing's settings, shown first: the difficulty, PLAY, and CONTINUE
+    when the guest has an unfinished match (the page asks /api/solo/card-fishing)."""
+    return render(
+        request,
+        "frontend/card-fishing-settings.html",
+        {"game": catalogue.game_info("card-fishing")},
+    )
+
+
 def room_code_in(text: str) -> str | None:
     """The room code in a pasted link or code, or None."""
     match = ROOM_LINK.search(text.strip())

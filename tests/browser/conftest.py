@@ -132,13 +132,16 @@ def new_player(
     """Make a player: a fresh browser context (a new guest) with one page."""
     made: list[Player] = []
 
-    def make(name: str, viewport: dict | None = None, phone: bool = False) -> Player:
+    def make(
+        name: str, viewport: dict | None = None, phone: bool = False, motion: bool = False
+    ) -> Player:
+        # Reduced motion unless a test watches the animations themselves.
         context = browser.new_context(
             base_url=site.base_url,
             viewport=viewport or DESKTOP,
             is_mobile=phone,
             has_touch=phone,
-            reduced_motion="reduce",
+            reduced_motion="no-preference" if motion else "reduce",
         )
         context.set_default_timeout(15_000)
         player = Player(name, context)

@@ -7,6 +7,7 @@ behind the page's back.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -108,6 +109,48 @@ class Player:
 
     def status(self) -> str:
         return self.page.get_by_test_id("status").inner_text()
+
+
+class SentActions:
+    """The game actions a page sends on its websockets, as a player's clicks would:
+    lets a test see that a tap sent nothing. Start it before the page connects."""
+
+    def __init__(self, page: Page) -> None:
+        self.actions: list[dict] = []
+        page.on("websocket", lambda socket: socket.on("framesent", self.sent))
+
+    def sent(self, payload: str | bytes) -> None:
+        try:
+            frame = json.loads(payload)
+        except ValueError:
+            return
+        if isinstance(frame, dict) and frame.get("type") == "act":
+            self.actions.append(frame["action"])
+
+    def count(self, kind: str) -> int:
+        return sum(1 for action in self.actions if action.get("type") == kind)
+
+
+def open_solo_room(page: Page, game: str, **options: object) -> str:
+    """Open a room with options the home page does not offer (a test's flip limit),
+    through the site's JSON form of "new room"; returns the room's path."""
+    page.goto("/")
+    reply = page.evaluate(
+        """async (body) => {
+          const token = document.querySelector("[name=csrfmiddlewaretoken]").value;
+          const response = await fetch("/rooms/new", {
+            method: "POST",
+            credentials: "same-origin",
+            headers: {"Content-Type": "application/json", "Accept": "application/json",
+                      "X-CSRFToken": token},
+            body: JSON.stringify(body),
+          });
+          return {status: response.status, body: await response.json()};
+        }""",
+        {"game": game, **options},
+    )
+    assert reply["status"] == 201, reply
+    return reply["body"]["url"]
 
 
 def wait_connected(page: Page) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -41,11 +43,13 @@ def test_every_game_has_a_rules_page_and_a_start_button(new_player) -> None:
         expect(page.get_by_role("heading", level=1)).to_have_text(f"How to play {name}")
         expect(page.locator(".rules-page")).to_contain_text("House rules you can choose")
         page.go_back()
-    # Only Go Fish asks how many play; only Card Fishing asks for a difficulty.
+    # Only Go Fish asks how many play; Card Fishing asks for a difficulty on its own page.
     expect(page.locator(".game-card[data-game='go-fish']").get_by_label("Players")).to_have_value(
         "4"
     )
-    expect(page.get_by_label("Difficulty")).to_have_count(1)
+    page.get_by_test_id("start-card-fishing").click()
+    expect(page.get_by_role("group", name="Difficulty").get_by_role("radio")).to_have_count(4)
+    expect(page.get_by_role("radio", name=re.compile("^Normal"))).to_be_checked()
 
 
 def test_a_pasted_link_that_leads_nowhere_is_explained(new_player) -> None:

@@ -77,3 +77,36 @@ def test_the_go_fish_table_fits_a_phone(new_player) -> None:
     picker.locator("[data-testid^=ask-target-]").first.click()
     picker.locator("[data-testid^=ask-rank-]").first.click()
     capture(host, "go-fish-table")
+
+
+def test_the_kitten_fishing_table_fits_a_phone(new_player) -> None:
+    player = new_player(LONG_NAME, viewport=PORTRAIT, phone=True)
+    player.choose_name()
+    player.open_room("kitten-fishing")
+    table = player.page.get_by_test_id("kitten-table")
+    for plays in (2, 4, 6):
+        expect(table).to_have_attribute("data-turn", "0")
+        expect(table).to_have_attribute("data-animating", "")
+        player.page.get_by_test_id("your-pile").tap()
+        expect(table).to_have_attribute("data-moves", str(plays))
+    expect(table).to_have_attribute("data-animating", "")
+    capture(player, "kitten-fishing-table")
+
+
+def test_the_card_fishing_settings_and_table_fit_a_phone(new_player) -> None:
+    player = new_player(LONG_NAME, viewport=PORTRAIT, phone=True)
+    player.choose_name()
+    page = player.page
+    page.goto("/play/card-fishing/")
+    expect(page.get_by_test_id("record")).to_be_visible()
+    capture(player, "card-fishing-settings")
+    page.get_by_test_id("level-hard").click()
+    page.get_by_test_id("play").click()
+    table = page.get_by_test_id("card-fishing-table")
+    expect(table).to_have_attribute("data-ready", "play")
+    page.locator("[data-testid=hand] [data-hand-card]").last.tap()  # lifted: its catch glows
+    expect(page.locator("[data-testid=hand] [aria-pressed=true]")).to_have_count(1)
+    capture(player, "card-fishing-table")
+    page.get_by_test_id("menu").tap()
+    expect(page.get_by_test_id("menu-dialog")).to_be_visible()
+    capture(player, "card-fishing-menu")

@@ -215,6 +215,8 @@ class RoomPage {
       act: (action) => this.run("act", {action}),
       announce: (text) => this.announcer.say(text),
       error: (text) => this.announcer.error(text),
+      again: () => this.run("again"),
+      confirm: (question) => confirmAction(this.el.confirmDialog, question),
     });
     const latest = this.frame;
     this.table.update(latest, latest === frame ? frame.events || [] : [], info);
@@ -238,7 +240,8 @@ class RoomPage {
   renderFooter(frame) {
     if (this.final()) return;
     const {room, you} = frame;
-    if (room.status === "lobby" || room.status === "finished") {
+    // A solo game's table has its own Play again and New game: no lobby.
+    if (!this.config.solo && (room.status === "lobby" || room.status === "finished")) {
       renderLobby(this.el.lobby, frame, this.actions, this.config);
       return;
     }

@@ -13,18 +13,24 @@
 //                        refused (the error is already shown to the player)
 //   ctx.announce(text)   the aria-live status line
 //   ctx.error(text)      the error line
+//   ctx.again()          Play again; in a solo game mid-game also New game (resolves
+//                        true when done)
+//   ctx.confirm({title, text, ok})  the room's "are you sure?" dialog (resolves true/false)
 // A new table is created for each game of the room (frame.room.match.number).
 // A table may set data-moves / data-turn / data-over on its root for tests.
 //
 // Shared pieces to build a table from: dom.js (h, fill, keepFocus), cards.js
 // (cardFace, cardBack, names), seats.js (names, teams, presence), choices.js
 // (pick-one buttons), move-words.js (sentences with cards), hand-order.js
-// (arrangeable hands). Styles: site.css (variables), cards.css, room.css
+// (arrangeable hands), animation.js (finishable animations), sound.js (sounds
+// made in the browser). Styles: site.css (variables), cards.css, room.css
 // (.turn-banner, .seat-chip, .picker, .hand-area, .result, .last-move).
 
 const TABLES = {
   "fish": () => import("./fish-table.js"),
   "go-fish": () => import("./go-fish-table.js"),
+  "kitten-fishing": () => import("./kitten-table.js"),
+  "card-fishing": () => import("./card-fishing-table.js"),
 };
 
 export async function loadTable(game) {
