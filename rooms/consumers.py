@@ -175,15 +175,22 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if message["v"] <= self.version:
             return  # stale or already sent
         room = parsed_room(self.code, message["v"], message["data"])
-        await self.send_frame(message["v"], room, message["events"])
+        await self.send_frame(message["v"], room, message["events"], message.get("skipped", 0))
 
     async def send_frame(
-        self, version: int, room: dict[str, Any], events: list, force: bool = False
+        self,
+        version: int,
+        room: dict[str, Any],
+        events: list,
+        skipped: int = 0,
+        force: bool = False,
     ) -> None:
         if self.actor is None or (version < self.version and not force):
             return
         self.version = max(self.version, version)
         frame = frames.frame(version, room, self.actor.guest, self.actor.name, events)
+        if skipped:
+            frame["skipped"] = skipped
         text = orjson.dumps(frame).decode()
         if not self.window.sent(version, len(text)):
             logger.warning("room %s: guest %s stopped reading", self.code, self.actor.guest)

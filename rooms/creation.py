@@ -63,7 +63,26 @@ async def open_room(actor: Actor, game: str, form: dict[str, Any]) -> str:
         raise RoomError("busy", "Could not open the room; please try again.")
     if lobby.is_solo(document):
         await service.change(code, start_at_once)
+        await supersede_solo_rooms(service, actor.guest, game, code)
     return code
+
+
+async def supersede_solo_rooms(service: RoomService, guest: int, game: str, newest: str) -> None:
+    """One saved solo game per guest and game: starting a new one (PLAY instead
+    of CONTINUE) ends the older unfinished ones, without a result."""
+    older = await database_sync_to_async(records.unfinished_solo_rooms)(guest, game)
+    for code in older:
+        if code != newest:
+            await service.change(code, replaced)
+
+
+async def replaced(room: dict[str, Any]) -> Change | None:
+    if room["status"] != "playing":
+        return None
+    match_id = room["match"]["id"]
+    room["status"] = "closed"
+    room["notice"] = "You started a new game, which replaced this one."
+    return Change(snapshot=True, after=[lambda: records.abandon_match(match_id)])
 
 
 async def start_at_once(room: dict[str, Any]) -> Change | None:

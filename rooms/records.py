@@ -243,3 +243,11 @@ def match_record(match: Match) -> dict[str, Any]:
 
     moves = [(seat, action) for seat, action, _ in match_moves(match.pk)]
     return get_rules(match.game).to_record(match.setup, moves)
+
+
+def unfinished_solo_rooms(guest: int, game: str) -> list[str]:
+    return list(
+        Room.objects.filter(game=game, status=RoomStatus.PLAYING, seats__guest_id=guest)
+        .values_list("code", flat=True)
+        .distinct()
+    )

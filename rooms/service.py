@@ -34,6 +34,8 @@ MAX_ATTEMPTS = 40
 # A move in the database that Redis still lacks after this long was orphaned
 # by a server that died between the two writes: catch Redis up from it.
 ORPHAN_AGE_SECONDS = 1.0
+# At most this many log entries travel with one change (the rest are summed up).
+MAX_EVENTS = 50
 
 
 def group_name(code: str) -> str:
@@ -186,11 +188,14 @@ class RoomService:
             await database_sync_to_async(run_all)(work)
 
     async def broadcast(self, code: str, version: int, data: bytes, events: list[Entry]) -> None:
+        message = {"type": "room.changed", "v": version, "data": data, "events": events}
+        if len(events) > MAX_EVENTS:
+            # "See the result" can flip thousands of cards at once: the state says
+            # where things ended; the last moves are enough to show.
+            message["events"] = events[-MAX_EVENTS:]
+            message["skipped"] = len(events) - MAX_EVENTS
         try:
-            await self.layer.group_send(
-                group_name(code),
-                {"type": "room.changed", "v": version, "data": data, "events": events},
-            )
+            await self.layer.group_send(group_name(code), message)
         except RedisError as error:
             # The change is stored; clients catch up on their next heartbeat (its
             # pong carries the stored version), as after any lost message.

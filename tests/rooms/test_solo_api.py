@@ -8,6 +8,8 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from rooms.commands import Actor
+from rooms.creation import open_room
 from rooms.models import Guest, Match, MatchStatus, PlayerResult, Room
 from tests.rooms.client import RoomClient
 from tests.rooms.conftest import host_room, live
@@ -85,3 +87,24 @@ async def test_a_kitten_room_can_set_a_small_flip_limit() -> None:
     # 26 cards each: no pile can run out in 7 flips, so the limit decides.
     assert (result["flips"], result["reason"]) == (7, "flip-limit")
     assert result["winner"] in (0, 1, None)
+
+
+async def test_see_the_result_sends_the_end_not_every_flip() -> None:
+    code, me = await host_room("kitten-fishing", "Ann")
+    await me.act({"type": "finish"})
+    frame = me.latest
+    assert frame["game"]["over"]
+    assert len(frame["events"]) <= 50
+    assert frame["skipped"] + len(frame["events"]) == frame["game"]["flips"]
+    assert frame["events"][-1]["flip"] == frame["game"]["flips"]
+
+
+async def test_playing_a_new_solo_game_replaces_the_saved_one() -> None:
+    code, me = await host_room("card-fishing", "Ann", level="easy")
+    guest = await Guest.objects.aget(pk=me.guest)
+    newer = await open_room(Actor(guest=guest.pk, name="Ann"), "card-fishing", {"level": "hard"})
+    await me.wait_for(lambda f: f["room"]["status"] == "closed")
+    assert "replaced" in me.room["notice"]
+    old = await Match.objects.aget(room__code=code)
+    assert old.status == MatchStatus.ABANDONED
+    assert (await Room.objects.aget(code=newer)).status == "playing"
