@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import psutil
+import redis
 
 from bench.guests import new_fish_room
 from bench.room_client import SEATS, SimulatedRoom, Tally
@@ -56,6 +57,7 @@ class Fishsite:
 
     def __init__(self, count: int, redis_url: str) -> None:
         self.count = count
+        self.redis_url = redis_url
         self.directory = tempfile.mkdtemp(prefix="fishsite-bench-")
         database = f"sqlite:///{self.directory}/bench.sqlite3"
         self.database_url = database
@@ -146,6 +148,7 @@ def open_rooms(system: Any, count: int) -> list[tuple[str, list[list[str]], list
 async def run_step(system: Any, rooms_count: int, args: argparse.Namespace) -> dict[str, Any]:
     procs = system.processes()
     rss_before = sum(p.memory_info().rss for p in procs)
+    redis_before = redis_memory(system)
     specs = await asyncio.to_thread(open_rooms, system, rooms_count)
     rooms = []
     for index, (code, url, cookies, origin) in enumerate(specs):
@@ -155,6 +158,7 @@ async def run_step(system: Any, rooms_count: int, args: argparse.Namespace) -> d
     if not isinstance(system, Reference):
         await asyncio.gather(*(room.seat_everyone() for room in rooms))
     rss_connected = sum(p.memory_info().rss for p in procs)
+    redis_per_room = (redis_memory(system) - redis_before) / rooms_count
     stop = asyncio.Event()
     players = [asyncio.create_task(room.play(args.pace, stop)) for room in rooms]
     await asyncio.sleep(args.warmup)
@@ -175,8 +179,21 @@ async def run_step(system: Any, rooms_count: int, args: argparse.Namespace) -> d
     rss_end = sum(p.memory_info().rss for p in procs)
     for room in rooms:
         await room.close()
-    return summarise(system, rooms_count, [r.tally for r in rooms], elapsed, cpu, my_cpu,
-                     rss_before, rss_connected, rss_end)  # fmt: skip
+    row = summarise(system, rooms_count, [r.tally for r in rooms], elapsed, cpu, my_cpu,
+                    rss_before, rss_connected, rss_end)  # fmt: skip
+    row["redis_bytes_per_idle_room"] = round(redis_per_room)
+    return row
+
+
+def redis_memory(system: Any) -> int:
+    """Bytes Redis uses (0 for the reference, which has no Redis)."""
+    if isinstance(system, Reference):
+        return 0
+    client = redis.Redis.from_url(system.redis_url)
+    try:
+        return int(client.info("memory")["used_memory"])
+    finally:
+        client.close()
 
 
 def summarise(system, rooms_count, tallies: list[Tally], elapsed, cpu, my_cpu,
@@ -213,6 +230,7 @@ def summarise(system, rooms_count, tallies: list[Tally], elapsed, cpu, my_cpu,
         "loadgen_cpu_share": round(my_cpu / elapsed, 3),
         "server_rss_mb": round(rss_end / 2**20, 1),
         "rss_per_connection_kb": round((rss_connected - rss_before) / connections / 1024, 1),
+        "rss_per_room_kb": round((rss_connected - rss_before) / rooms_count / 1024, 1),
     }
 
 
