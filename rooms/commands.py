@@ -109,10 +109,8 @@ def take(command: Command, actor: Actor) -> ChangeFn:
     async def change(room: Room) -> Change:
         index = command.fields["seat"]
         lobby.take_over(room, actor.guest, name, index)
-        player = {"guest": actor.guest, "name": name, "bot": ""}
-        match_id = room["match"]["id"]
-        after = [lambda: records.set_seat_player(match_id, index, player)]
-        return Change(snapshot=True, after=after + rename_after(command, actor, name))
+        after = record_new_player(room, index) + rename_after(command, actor, name)
+        return Change(snapshot=True, after=after)
 
     return change
 
@@ -129,15 +127,19 @@ def put_bot(command: Command, actor: Actor) -> ChangeFn:
     async def change(room: Room) -> Change:
         index = command.fields["seat"]
         lobby.put_bot(room, actor.guest, index, command.fields.get("level"))
-        after = []
-        if lobby.playing(room):
-            seat = room["seats"][index]
-            player = {"guest": None, "name": seat["name"], "bot": seat["bot"]}
-            match_id = room["match"]["id"]
-            after.append(lambda: records.set_seat_player(match_id, index, player))
-        return Change(snapshot=True, after=after)
+        return Change(snapshot=True, after=record_new_player(room, index))
 
     return change
+
+
+def record_new_player(room: Room, index: int) -> list:
+    """Mid-game, the match's record notes who plays a seat from now on."""
+    if not lobby.playing(room):
+        return []
+    seat = room["seats"][index]
+    player = {"guest": seat["guest"], "name": seat["name"], "bot": seat["bot"] or ""}
+    match_id = room["match"]["id"]
+    return [lambda: records.set_seat_player(match_id, index, player)]
 
 
 def remove_bot(command: Command, actor: Actor) -> ChangeFn:

@@ -17,7 +17,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from redis.exceptions import RedisError
 
-from games.errors import IllegalAction
+from games.errors import GameError
 from rooms import commands, frames, lobby, records
 from rooms.errors import RoomError
 from rooms.identity import guest_id_of
@@ -126,7 +126,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             command = parse_frame(text_data if text_data is not None else bytes_data)
             command_id = command.id
             await self.dispatch_command(command)
-        except (RoomError, IllegalAction) as error:
+        except GameError as error:  # a refused command: the room's or the game's rules
             await self.send_error(command_id, error.code, error.message)
         except RedisError as error:
             logger.error("room %s: Redis unavailable: %s", self.code, error)

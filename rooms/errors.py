@@ -2,14 +2,8 @@
 
 from __future__ import annotations
 
+from games.errors import GameError
 
-class RoomError(Exception):
+
+class RoomError(GameError):
     """A request the room cannot carry out. Nothing was changed."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-    def as_dict(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message}

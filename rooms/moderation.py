@@ -12,7 +12,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from rooms import lobby, records
-from rooms.commands import abandon_if_stuck
+from rooms.commands import abandon_if_stuck, record_new_player
 from rooms.errors import RoomError
 from rooms.service import Change, RoomService, group_name
 
@@ -63,13 +63,7 @@ async def seat_computer(code: str, index: int, level: str | None = None) -> None
         elif seat["guest"] is not None:
             room["seats"][index] = lobby.empty_seat()
         lobby.put_bot(room, room["host"], index, level, authority=True)
-        after = []
-        if lobby.playing(room):
-            seat = room["seats"][index]
-            player = {"guest": None, "name": seat["name"], "bot": seat["bot"]}
-            match_id = room["match"]["id"]
-            after.append(lambda: records.set_seat_player(match_id, index, player))
-        return Change(snapshot=True, after=after)
+        return Change(snapshot=True, after=record_new_player(room, index))
 
     await RoomService().change(code, change)
 

@@ -20,3 +20,13 @@ def redis_client(redis_url: str):
     client.flushdb()
     yield client
     client.close()
+
+
+@pytest.fixture
+def database_url(tmp_path) -> str:
+    """A fresh, migrated SQLite file for server processes started by a test."""
+    from tests.servers import migrate
+
+    url = f"sqlite:///{tmp_path / 'servers.sqlite3'}"
+    migrate(url)
+    return url

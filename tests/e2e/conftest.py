@@ -4,14 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.servers import Server, migrate
-
-
-@pytest.fixture
-def database_url(tmp_path) -> str:
-    url = f"sqlite:///{tmp_path / 'e2e.sqlite3'}"
-    migrate(url)
-    return url
+from tests.servers import Server
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fishsite.embedded_redis import EmbeddedRedis
-from tests.servers import Server, migrate
+from tests.servers import Server
 
 
 @pytest.fixture
@@ -14,13 +14,6 @@ def own_redis():
     server = EmbeddedRedis().start()
     yield server
     server.cleanup()
-
-
-@pytest.fixture
-def database_url(tmp_path) -> str:
-    url = f"sqlite:///{tmp_path / 'faults.sqlite3'}"
-    migrate(url)
-    return url
 
 
 @pytest.fixture

@@ -10,14 +10,7 @@ import pytest
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-from tests.servers import Server, migrate
-
-
-@pytest.fixture
-def database_url(tmp_path) -> str:
-    url = f"sqlite:///{tmp_path / 'serve.sqlite3'}"
-    migrate(url)
-    return url
+from tests.servers import Server
 
 
 def page_and_websocket_work(server: Server) -> None:
