@@ -8,6 +8,13 @@ import pytest
 import redis
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests last: Playwright's synchronous API keeps an event loop
+    running in the main thread, which tests that start their own loop cannot share."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
 @pytest.fixture
 def redis_url() -> str:
     return os.environ["REDIS_URL"]
