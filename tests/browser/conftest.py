@@ -113,6 +113,7 @@ def site(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lo
             "SEAT_GRACE_SECONDS": "60",
             "WS_RATE_PER_SECOND": "200",
             "WS_RATE_BURST": "400",
+            "WS_CONNECTS_PER_MINUTE": "100000",
             "LOG_LEVEL": "WARNING",
         }
     ).start()
