@@ -70,6 +70,12 @@ class Fishsite:
             "WS_RATE_BURST": "1000",
             "WS_CONNECTS_PER_MINUTE": "1000000",
             "LOG_LEVEL": "WARNING",
+            # As in production: debug off (no SQL kept per query), plain HTTP here.
+            "DJANGO_DEBUG": "0",
+            "DJANGO_SECRET_KEY": "bench-" + "x" * 60,
+            "DJANGO_SECURE_SSL_REDIRECT": "0",
+            "DJANGO_SECURE_COOKIES": "0",
+            "DJANGO_STATIC_MANIFEST": "0",
         }
         self.servers = [Server(env).start(timeout=120) for _ in range(count)]
 

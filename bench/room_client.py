@@ -21,6 +21,8 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from games.halfsuits import HALFSUITS
+
 SEATS = 6
 DECLARE_CHANCE = 0.08
 HEARTBEAT_SECONDS = 20.0
@@ -139,6 +141,7 @@ class SimulatedRoom:
         self.complete: dict[int, float] = {}  # version -> when the last connection had it
         self.tasks: list[asyncio.Task] = []
         self.acked = asyncio.Event()
+        self.refused: str | None = None
         self.last_accepted = time.monotonic()
 
     async def connect(self, urls: list[list[str]], cookies: list[str], origin: str) -> None:
@@ -193,6 +196,7 @@ class SimulatedRoom:
 
     def on_error(self, frame: dict[str, Any]) -> None:
         self.pending.pop(frame.get("id"), None)
+        self.refused = frame.get("code")
         self.acked.set()
         if self.measuring:
             self.tally.errors += 1
@@ -202,10 +206,17 @@ class SimulatedRoom:
     # --- playing ------------------------------------------------------------------
 
     async def command(self, conn: Connection, kind: str, **fields: Any) -> None:
-        command_id = f"b{next(self._ids)}"
-        self.acked.clear()
-        await conn.send({"type": kind, "id": command_id, **fields})
-        await asyncio.wait_for(self.acked.wait(), 30)
+        """Send a set-up command and wait for its answer; retry what was refused."""
+        for _ in range(20):
+            command_id = f"b{next(self._ids)}"
+            self.acked.clear()
+            self.refused = None
+            await conn.send({"type": kind, "id": command_id, **fields})
+            await asyncio.wait_for(self.acked.wait(), 60)
+            if self.refused is None:
+                return
+            await asyncio.sleep(0.2)
+        raise RuntimeError(f"room {self.code}: {kind} refused: {self.refused}")
 
     async def seat_everyone(self) -> None:
         for seat in range(SEATS):
@@ -213,25 +224,27 @@ class SimulatedRoom:
         await self.command(self.connections[0], "start")
 
     def next_move(self) -> tuple[Connection, dict[str, Any]] | None:
-        """The move of the player whose turn it is, chosen from their own view."""
+        """The move of the player whose turn it is, chosen from their own view;
+        None while no player's own latest frame says it is their turn."""
         if self.reference:
             return self.connections[0], {"type": "ask"}
-        views = [conn.latest for conn in self.connections[:SEATS]]
-        if any(view is None or view["game"] is None for view in views):
+        players = self.connections[:SEATS]
+        if any(conn.latest is None or conn.latest["game"] is None for conn in players):
             return None
-        game = views[0]["game"]
-        if game["over"]:
-            return self.connections[0], {"again": True}
-        mover = self.connections[game["turn"]]
+        if players[0].latest["game"]["over"]:
+            return players[0], {"again": True}
+        movers = [c for seat, c in enumerate(players) if c.latest["game"]["turn"] == seat]
+        if not movers:
+            return None
+        mover = movers[0]
         actions = mover.latest["game"]["actions"]
-        declare = actions.get("declare")
-        if declare and (not actions.get("ask") or self.rng.random() < self.declare_chance):
+        declare, ask = actions.get("declare"), actions.get("ask")
+        if declare and (not ask or self.rng.random() < self.declare_chance):
             halfsuit = self.rng.choice(declare["halfsuits"])
-            cards = {
-                card: self.rng.choice(declare["teammates"]) for card in halfsuit_cards(halfsuit)
-            }
+            cards = {card: self.rng.choice(declare["teammates"]) for card in HALFSUITS[halfsuit]}
             return mover, {"type": "declare", "halfsuit": halfsuit, "cards": cards}
-        ask = actions["ask"]
+        if not ask:
+            return None
         return mover, {
             "type": "ask",
             "target": self.rng.choice(ask["targets"]),
@@ -243,24 +256,27 @@ class SimulatedRoom:
         await asyncio.sleep(self.rng.random() / pace)
         while not stop.is_set():
             started = time.perf_counter()
-            await self.act_once()
+            # The frames of the last move may still be on their way: wait for them.
+            while not await self.act_once() and time.perf_counter() - started < 1 / pace:
+                await asyncio.sleep(0.01)
             elapsed = time.perf_counter() - started
             await asyncio.sleep(max(0.0, 1 / pace - elapsed))
 
-    async def act_once(self) -> None:
+    async def act_once(self) -> bool:
         chosen = self.next_move()
         if chosen is None:
-            return
+            return False
         conn, action = chosen
         command_id = f"b{next(self._ids)}"
         if action.get("again"):
             self.tally.games += 1
             await conn.send({"type": "again", "id": command_id})
-            return
+            return True
         self.pending[command_id] = time.perf_counter()
         if self.measuring:
             self.tally.sent += 1
         await conn.send({"type": "act", "id": command_id, "action": action})
+        return True
 
     async def close(self) -> None:
         for task in self.tasks:
@@ -268,9 +284,3 @@ class SimulatedRoom:
         for conn in self.connections:
             if conn.ws is not None:
                 await conn.ws.close()
-
-
-def halfsuit_cards(name: str) -> list[str]:
-    from games.halfsuits import HALFSUITS
-
-    return list(HALFSUITS[name])

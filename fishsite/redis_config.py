@@ -19,6 +19,9 @@ from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 from redis.exceptions import ConnectionError, TimeoutError
 
+# Connections each server process keeps to the game-state store.
+STORE_CONNECTIONS = 64
+
 
 def retry_options() -> dict[str, Any]:
     """A restarted Redis leaves pooled connections that fail once; a retry on a
@@ -59,7 +62,12 @@ def async_client(redis_url: str) -> aioredis.Redis:
     if sentinel is not None:
         hosts, master = sentinel
         return aioredis.Sentinel(hosts, socket_connect_timeout=2).master_for(master, **options)
-    return aioredis.Redis.from_url(redis_url, **options)
+    # A blocking pool: under a burst (hundreds of sockets connecting at once) a
+    # command waits for a free connection instead of failing for want of one.
+    pool = aioredis.BlockingConnectionPool.from_url(
+        redis_url, max_connections=STORE_CONNECTIONS, timeout=20, **options
+    )
+    return aioredis.Redis(connection_pool=pool)
 
 
 def sync_client(redis_url: str) -> redis.Redis:

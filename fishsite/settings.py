@@ -100,10 +100,14 @@ TEMPLATES = [
 ]
 
 # SQLite by default; PostgreSQL in production through DATABASE_URL.
+# Connections are kept (the room service writes a move per action from one
+# thread; opening a connection each time cost more than the write) and checked
+# before reuse, so a restarted database is noticed.
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
+        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 600),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -136,9 +140,9 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
-            "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            if env_flag("DJANGO_STATIC_MANIFEST", not DEBUG)  # needs collectstatic
+            else "django.contrib.staticfiles.storage.StaticFilesStorage"
         )
     },
 }
@@ -151,8 +155,10 @@ SESSION_COOKIE_SAMESITE = "Lax"
 
 # Production hardening: on whenever debug is off.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-SESSION_COOKIE_SECURE = not DEBUG
-CSRF_COOKIE_SECURE = not DEBUG
+# Secure cookies unless turned off, for a production-like run over plain HTTP
+# (the load benchmark's): DJANGO_SECURE_COOKIES=0.
+SESSION_COOKIE_SECURE = env_flag("DJANGO_SECURE_COOKIES", not DEBUG)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)
 # Health checks come over plain HTTP from inside the network.
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]

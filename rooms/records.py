@@ -124,6 +124,20 @@ def record_move(
                 finish_match(match_id, *ending)
 
 
+def record_moves(moves: list[tuple]) -> list[MoveConflict | None]:
+    """Several moves (each the arguments of ``record_move``) in one transaction:
+    one commit for all. Returns, per move, None or the conflict that refused it."""
+    outcomes: list[MoveConflict | None] = []
+    with transaction.atomic():
+        for move in moves:
+            try:
+                record_move(*move)  # its own savepoint: a conflict spoils only itself
+                outcomes.append(None)
+            except MoveConflict as conflict:
+                outcomes.append(conflict)
+    return outcomes
+
+
 def finish_match(match_id: int, result: dict, outcomes: list[str], level: str) -> None:
     match = Match.objects.select_for_update().get(pk=match_id)
     if match.status == MatchStatus.FINISHED:

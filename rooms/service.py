@@ -24,6 +24,7 @@ from redis.exceptions import RedisError
 from games.base import Entry
 from rooms import records
 from rooms.errors import RoomError
+from rooms.move_writer import move_writer
 from rooms.rebuild import rebuild_document
 from rooms.scheduler import mark_due, schedule
 from rooms.store import RoomStore
@@ -143,8 +144,8 @@ class RoomService:
 
     async def record(self, code: str, move: PendingMove) -> None:
         try:
-            await database_sync_to_async(records.record_move)(
-                move.match_id, move.index, move.seat, move.action, move.client_id, move.ending
+            await move_writer().write(
+                (move.match_id, move.index, move.seat, move.action, move.client_id, move.ending)
             )
         except DatabaseError as error:
             # Never accept a move that is not recorded: refuse it instead.
