@@ -129,7 +129,10 @@ async def run(actions: int, profile: bool) -> dict[str, Any]:
     }
     if profiler:
         out = io.StringIO()
-        pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(30)
+        stats = pstats.Stats(profiler, stream=out).sort_stats("tottime")
+        stats.print_stats(30)
+        if os.environ.get("PROFILE_CALLERS"):
+            stats.print_callers(os.environ["PROFILE_CALLERS"])
         report["profile"] = out.getvalue()
     for client in clients:
         await client.disconnect()

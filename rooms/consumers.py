@@ -27,7 +27,7 @@ from rooms.protocol import Command, parse_frame
 from rooms.ratelimit import TokenBucket
 from rooms.scheduler import ensure_poller, schedule
 from rooms.service import Outcome, RoomService, group_name
-from rooms.snapshots import parsed_room
+from rooms.snapshots import parsed_room, shared_public_room
 
 logger = logging.getLogger("fishsite.ws")
 
@@ -141,7 +141,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.send_json({"type": "pong", "v": version})
             return
         if command.type == "sync":
-            loaded = await self.service.load(self.code)
+            loaded = await self.service.peek(self.code)
             if loaded is None:
                 raise RoomError("no-room", "This room no longer exists.")
             await self.send_frame(*loaded, [], force=True)
@@ -152,7 +152,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def heartbeat(self) -> int:
         """Re-register presence if Redis lost it; returns the room's stored version."""
-        loaded = await self.service.load(self.code)
+        loaded = await self.service.peek(self.code)
         if loaded is None:
             raise RoomError("no-room", "This room no longer exists.")
         if self.channel_name not in loaded[1]["connections"]:
@@ -188,7 +188,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if self.actor is None or (version < self.version and not force):
             return
         self.version = max(self.version, version)
-        frame = frames.frame(version, room, self.actor.guest, self.actor.name, events)
+        public = shared_public_room(self.code, version, room)
+        frame = frames.frame(version, room, self.actor.guest, self.actor.name, events, public)
         if skipped:
             frame["skipped"] = skipped
         text = orjson.dumps(frame).decode()

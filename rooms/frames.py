@@ -108,15 +108,16 @@ def frame(
     guest: int,
     name: str,
     events: list[dict[str, Any]],
-    public: dict[str, Any] | None = None,
+    public: dict[str, Any],
 ) -> dict[str, Any]:
-    """The full frame for one connection: ``public`` may be shared between connections."""
+    """The full frame for one connection; ``public`` (the room's public_room)
+    is shared between the connections that receive this version."""
     seat = lobby.seat_of(room, guest)
     rules = matches.rules_of(room)
     return {
         "type": "room",
         "v": version,
-        "room": public if public is not None else public_room(room),
+        "room": public,
         "you": you(room, guest, name),
         "game": game_view(room, seat),
         "events": matches.redact_all(rules, events, seat),

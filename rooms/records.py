@@ -125,17 +125,40 @@ def record_move(
 
 
 def record_moves(moves: list[tuple]) -> list[MoveConflict | None]:
-    """Several moves (each the arguments of ``record_move``) in one transaction:
-    one commit for all. Returns, per move, None or the conflict that refused it."""
-    outcomes: list[MoveConflict | None] = []
+    """Several moves (each the arguments of ``record_move``) with one commit.
+    Returns, per move, None or the conflict that refused it."""
     with transaction.atomic():
-        for move in moves:
-            try:
-                record_move(*move)  # its own savepoint: a conflict spoils only itself
-                outcomes.append(None)
-            except MoveConflict as conflict:
-                outcomes.append(conflict)
-    return outcomes
+        try:
+            with transaction.atomic():
+                insert_moves(moves)
+            return [None] * len(moves)
+        except IntegrityError:
+            pass  # a move already there: sort them out one by one
+        return [move_outcome(move) for move in moves]
+
+
+def insert_moves(moves: list[tuple]) -> None:
+    """All of ``moves`` in one INSERT; raises IntegrityError if any index is taken."""
+    MatchMove.objects.bulk_create(
+        MatchMove(match_id=match_id, index=index, seat=seat, action=action, client_id=client_id)
+        for match_id, index, seat, action, client_id, _ in moves
+    )
+    counts: dict[int, int] = {}
+    for match_id, index, *_ in moves:
+        counts[match_id] = max(counts.get(match_id, 0), index + 1)
+    for match_id, count in counts.items():
+        Match.objects.filter(pk=match_id).update(moves_count=count)
+    for match_id, *_, ending in moves:
+        if ending is not None:
+            finish_match(match_id, *ending)
+
+
+def move_outcome(move: tuple) -> MoveConflict | None:
+    try:
+        record_move(*move)  # its own savepoint: a conflict spoils only itself
+    except MoveConflict as conflict:
+        return conflict
+    return None
 
 
 def finish_match(match_id: int, result: dict, outcomes: list[str], level: str) -> None:

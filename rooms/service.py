@@ -27,6 +27,7 @@ from rooms.errors import RoomError
 from rooms.move_writer import move_writer
 from rooms.rebuild import rebuild_document
 from rooms.scheduler import mark_due, schedule
+from rooms.snapshots import parsed_room
 from rooms.store import RoomStore
 
 logger = logging.getLogger("fishsite.rooms")
@@ -97,6 +98,14 @@ class RoomService:
             return await self.store.load(code)
         logger.warning("room %s rebuilt from the database", code)
         return await self.store.load(code)
+
+    async def peek(self, code: str) -> tuple[int, dict[str, Any]] | None:
+        """Like ``load``, for reading only: the document is parsed once per
+        version and process and shared, so callers must not modify it."""
+        raw = await self.store.load_raw(code)
+        if raw is None:
+            return await self.load(code)
+        return raw[0], parsed_room(code, *raw)
 
     async def change(self, code: str, fn: ChangeFn) -> Outcome:
         """Apply ``fn`` to the room until it lands on an unchanged version."""

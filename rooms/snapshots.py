@@ -1,23 +1,45 @@
-"""Parse each room version once per process, however many sockets receive it."""
+"""Work done once per room version and process, however many sockets receive it:
+parsing the stored document and building the public part of every frame."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 import orjson
 
+from rooms.frames import public_room
+
 CACHE_SIZE = 512
-_cache: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+
+
+class VersionCache:
+    """A small LRU keyed by (room code, version): a version never changes."""
+
+    def __init__(self, size: int = CACHE_SIZE) -> None:
+        self.size = size
+        self.entries: OrderedDict[tuple[str, int], Any] = OrderedDict()
+
+    def get(self, code: str, version: int, make: Callable[[], Any]) -> Any:
+        key = (code, version)
+        value = self.entries.get(key)
+        if value is None:
+            value = self.entries[key] = make()
+            if len(self.entries) > self.size:
+                self.entries.popitem(last=False)
+        return value
+
+
+_parsed = VersionCache()
+_public = VersionCache()
 
 
 def parsed_room(code: str, version: int, data: bytes) -> dict[str, Any]:
     """The room document of ``version``; callers must not modify it."""
-    key = (code, version)
-    room = _cache.get(key)
-    if room is None:
-        room = orjson.loads(data)
-        _cache[key] = room
-        if len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
-    return room
+    return _parsed.get(code, version, lambda: orjson.loads(data))
+
+
+def shared_public_room(code: str, version: int, room: dict[str, Any]) -> dict[str, Any]:
+    """The public part of every frame of ``version``; callers must not modify it."""
+    return _public.get(code, version, lambda: public_room(room))
