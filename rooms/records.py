@@ -125,16 +125,16 @@ def record_move(
 
 
 def record_moves(moves: list[tuple]) -> list[MoveConflict | None]:
-    """Several moves (each the arguments of ``record_move``) with one commit.
+    """Several moves (each the arguments of ``record_move``), with one commit
+    unless one of them conflicts.
     Returns, per move, None or the conflict that refused it."""
-    with transaction.atomic():
-        try:
-            with transaction.atomic():
-                insert_moves(moves)
-            return [None] * len(moves)
-        except IntegrityError:
-            pass  # a move already there: sort them out one by one
-        return [move_outcome(move) for move in moves]
+    try:
+        with transaction.atomic():
+            insert_moves(moves)
+        return [None] * len(moves)
+    except IntegrityError:
+        pass  # a move already there: sort them out one by one, each in its own transaction
+    return [move_outcome(move) for move in moves]
 
 
 def insert_moves(moves: list[tuple]) -> None:
