@@ -12,7 +12,8 @@ share, parsing seven frames, is measured apart and taken off), and with
 --profile the functions that cost the most. --compare runs it twice in one go,
 each in a fresh process: with channels-redis's list-based channel layer (one
 Redis message per socket, as the server first shipped) and with the pub/sub
-layer the server uses now, and prints the ratio.
+layer the server uses now, and prints the ratio. With --profile,
+PROFILE_CALLERS=<regex> also lists who called the functions it matches.
 """
 
 from __future__ import annotations

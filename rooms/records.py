@@ -106,12 +106,7 @@ def record_move(
     """
     try:
         with transaction.atomic():
-            MatchMove.objects.create(
-                match_id=match_id, index=index, seat=seat, action=action, client_id=client_id
-            )
-            Match.objects.filter(pk=match_id).update(moves_count=index + 1)
-            if ending is not None:
-                finish_match(match_id, *ending)
+            insert_moves([(match_id, index, seat, action, client_id, ending)])
     except IntegrityError:
         existing = MatchMove.objects.filter(match_id=match_id, index=index).first()
         if existing is None:

@@ -69,10 +69,8 @@ class RoomStore:
         self.cas = self.client.register_script(CAS_SCRIPT)
 
     async def load(self, code: str) -> tuple[int, dict[str, Any]] | None:
-        version, data = await self.client.hmget(room_key(code), "v", "data")
-        if version is None or data is None:
-            return None
-        return int(version), orjson.loads(data)
+        raw = await self.load_raw(code)
+        return None if raw is None else (raw[0], orjson.loads(raw[1]))
 
     async def load_raw(self, code: str) -> tuple[int, bytes] | None:
         version, data = await self.client.hmget(room_key(code), "v", "data")
