@@ -21,12 +21,14 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 
 from rooms.routing import websocket_urlpatterns  # noqa: E402
 
-# Each action allocates many short-lived dicts. With the default thresholds the
-# collector runs every 700 allocations and often walks the long-lived heap
-# (modules, the per-version caches); bench/action_cost.py measured about 10%
-# less CPU per action with these. Objects from start-up are never collected.
+# The collector's pauses stall every socket of the process at once, so they
+# set the tail latency. Objects from start-up are frozen (never walked again).
+# A larger first threshold than the default (700) saves CPU on the many
+# short-lived dicts of each action; a much larger one (50,000) made the
+# middle generation so big that collecting it took ~300 ms with 2,000 sockets
+# (bench/load.py at 300 rooms). With these, those pauses are ~20-90 ms.
 gc.freeze()
-gc.set_threshold(50_000, 20, 100)
+gc.set_threshold(10_000, 10, 100)
 
 application = ProtocolTypeRouter(
     {

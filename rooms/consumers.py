@@ -6,6 +6,8 @@ this connection's own frames. It holds no game rules.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import logging
 import time
 from typing import Any
@@ -13,7 +15,9 @@ from typing import Any
 import orjson
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
 from django.conf import settings
 from redis.exceptions import RedisError
 
@@ -21,6 +25,7 @@ from games.errors import GameError
 from rooms import commands, frames, lobby, records
 from rooms.errors import RoomError
 from rooms.identity import guest_id_of
+from rooms.inbox import dispatch_inbox
 from rooms.limits import SendWindow, allow_connection
 from rooms.presence import ensure_heartbeat, note_room
 from rooms.protocol import Command, parse_frame
@@ -46,6 +51,16 @@ class RoomConsumer(AsyncWebsocketConsumer):
     code: str
     actor: commands.Actor | None = None
     version: int = 0
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        # AsyncConsumer.__call__, with rooms.inbox's loop in place of Channels' own.
+        self.scope = scope
+        self.channel_layer = get_channel_layer(self.channel_layer_alias)
+        self.channel_name = await self.channel_layer.new_channel()
+        self.channel_receive = functools.partial(self.channel_layer.receive, self.channel_name)
+        self.base_send = send
+        with contextlib.suppress(StopConsumer):
+            await dispatch_inbox([receive, self.channel_receive], self.dispatch)
 
     async def connect(self) -> None:
         self.code = self.scope["url_route"]["kwargs"]["code"]

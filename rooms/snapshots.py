@@ -11,7 +11,10 @@ import orjson
 
 from rooms.frames import public_room
 
-CACHE_SIZE = 512
+# Entries are needed only while one change reaches this process's sockets, a few
+# milliseconds. A small cache lets parsed rooms die young, before the garbage
+# collector promotes them into generations that are costly to walk.
+CACHE_SIZE = 64
 
 
 class VersionCache:
