@@ -26,7 +26,7 @@ from rooms.routing import websocket_urlpatterns  # noqa: E402
 # A larger first threshold than the default (700) saves CPU on the many
 # short-lived dicts of each action; a much larger one (50,000) made the
 # middle generation so big that collecting it took ~300 ms with 2,000 sockets
-# (bench/load.py at 300 rooms). With these, those pauses are ~20-90 ms.
+# (bench/load.py at 300 rooms). With these, those pauses are ~20-95 ms.
 gc.freeze()
 gc.set_threshold(10_000, 10, 100)
 

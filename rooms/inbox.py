@@ -32,9 +32,7 @@ async def pump(source: Source, inbox: asyncio.Queue) -> None:
     try:
         while True:
             inbox.put_nowait(await source())
-    except asyncio.CancelledError:
-        raise
-    except Exception as error:
+    except Exception as error:  # cancellation is a BaseException: it passes through
         inbox.put_nowait(SourceFailed(error))
 
 
