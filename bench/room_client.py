@@ -43,7 +43,7 @@ class Tally:
 
 class Connection:
     """One websocket, as a browser tab keeps it: it reconnects (to the next server
-    in its list) when the connection drops, pings with the version it has read,
+    in its list) when the connection drops, pings with the mark of the last pong it read,
     keeps its latest frame and reports arrivals to the room."""
 
     def __init__(self, room: SimulatedRoom, urls: list[str], cookie: str, origin: str) -> None:
@@ -54,6 +54,7 @@ class Connection:
         self.ws: ClientConnection | None = None
         self.latest: dict[str, Any] | None = None
         self.version = 0
+        self.mark: str | None = None  # from the last pong read: proof of reading
         self.fresh = True  # the first frame of a connection may jump ahead
         self.attempt = 0
         self.reconnects = 0
@@ -96,6 +97,8 @@ class Connection:
                 self.room.on_ack(frame)
             elif kind == "error":
                 self.room.on_error(frame)
+            elif kind == "pong":
+                self.mark = frame["mark"]
 
     def on_room(self, frame: dict[str, Any]) -> None:
         version = frame["v"]
@@ -113,7 +116,7 @@ class Connection:
     async def heartbeat(self) -> None:
         while True:
             await asyncio.sleep(HEARTBEAT_SECONDS)
-            await self.send({"type": "ping", "v": self.version})
+            await self.send({"type": "ping", "mark": self.mark})
 
     async def send(self, payload: dict[str, Any]) -> None:
         if self.ws is None:

@@ -28,7 +28,7 @@ from rooms.identity import guest_id_of
 from rooms.inbox import dispatch_inbox
 from rooms.limits import SendWindow, allow_connection
 from rooms.presence import ensure_heartbeat, note_room
-from rooms.protocol import Command, parse_frame
+from rooms.protocol import Command, FrameError, frame_id, parse_frame
 from rooms.ratelimit import TokenBucket
 from rooms.scheduler import ensure_poller, schedule
 from rooms.service import Outcome, RoomService, group_name
@@ -67,21 +67,21 @@ class RoomConsumer(AsyncWebsocketConsumer):
         address = (self.scope.get("client") or [None])[0]
         if not await allow_connection(address):
             logger.warning("connection flood from %s refused", address)
-            await self.close(code=CLOSE_FLOOD)
+            await self.refuse(CLOSE_FLOOD)
             return
         guest = guest_id_of(self.scope.get("session"))
         name = await database_sync_to_async(records.guest_name)(guest) if guest else None
         if guest is None or name is None:
-            await self.close(code=CLOSE_NO_SESSION)
+            await self.refuse(CLOSE_NO_SESSION)
             return
         self.service = RoomService()
         loaded = await self.service.load(self.code)
         if loaded is None:
-            await self.close(code=CLOSE_NO_ROOM)
+            await self.refuse(CLOSE_NO_ROOM)
             return
         if loaded[1]["status"] == "closed":
             await self.accept()
-            await self.send_json({"type": "closed", "message": loaded[1]["notice"] or CLOSED})
+            await self.send_closed(loaded[0], loaded[1]["notice"] or CLOSED)
             await self.close()
             return
         self.actor = commands.Actor(guest=guest, name=name, channel=self.channel_name)
@@ -97,6 +97,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
         ensure_poller()
         ensure_heartbeat()
         logger.info("connect room=%s guest=%s seat=%s", self.code, guest, self.seat(outcome))
+
+    async def refuse(self, code: int) -> None:
+        """Accept, then close with ``code``: a close during the handshake reaches
+        the client as a bare HTTP 403 (Daphne), which says nothing about why."""
+        await self.accept()
+        await self.close(code=code)
 
     async def disconnect(self, code: int) -> None:
         await self.leave_room(code)
@@ -131,16 +137,18 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if self.actor is None:
             return  # cut off: whatever is still in flight is ignored
+        text = text_data if text_data is not None else bytes_data
         if not self.bucket.take(time.monotonic()):
-            await self.send_json({"type": "error", "code": "rate-limited",
-                                  "message": "Too many messages: slow down."})  # fmt: skip
+            await self.send_error(frame_id(text), "rate-limited", "Too many messages: slow down.")
             await self.cut_off(CLOSE_FLOOD)
             return
         command_id = None
         try:
-            command = parse_frame(text_data if text_data is not None else bytes_data)
+            command = parse_frame(text)
             command_id = command.id
             await self.dispatch_command(command)
+        except FrameError as error:
+            await self.send_error(error.command_id, error.code, error.message)
         except GameError as error:  # a refused command: the room's or the game's rules
             await self.send_error(command_id, error.code, error.message)
         except RedisError as error:
@@ -149,11 +157,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def dispatch_command(self, command: Command) -> None:
         if command.type == "ping":
-            if isinstance(command.fields.get("v"), int):
-                self.window.read_up_to(command.fields["v"])
+            self.window.returned(command.fields.get("mark"))
             # The stored version, so a page that missed the last frame notices.
             version = await self.heartbeat()
-            await self.send_json({"type": "pong", "v": version})
+            await self.send_json({"type": "pong", "v": version, "mark": self.window.new_mark()})
             return
         if command.type == "sync":
             loaded = await self.service.peek(self.code)
@@ -208,7 +215,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if skipped:
             frame["skipped"] = skipped
         text = orjson.dumps(frame).decode()
-        if not self.window.sent(version, len(text)):
+        if not self.window.sent(len(text)):
             logger.warning("room %s: guest %s stopped reading", self.code, self.actor.guest)
             await self.cut_off(CLOSE_TOO_SLOW)
             return
@@ -223,5 +230,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=orjson.dumps(payload).decode())
 
     async def room_closed(self, message: dict[str, Any]) -> None:
-        await self.send_json({"type": "closed", "message": message["message"]})
+        await self.send_closed(message["v"], message["message"])
         await self.close()
+
+    async def send_closed(self, version: int, message: str) -> None:
+        await self.send_json({"type": "closed", "message": message, "v": version})

@@ -3,8 +3,8 @@ and clients that stop reading. Each limit comes from settings."""
 
 from __future__ import annotations
 
+import secrets
 import time
-from collections import deque
 from datetime import timedelta
 
 from django.conf import settings
@@ -39,21 +39,38 @@ def may_open_room(guest_id: int) -> bool:
 
 
 class SendWindow:
-    """What a socket was sent but has not confirmed reading (its pings carry the
-    last version it has). A client that stops reading is cut off before the
-    server has buffered more than WS_MAX_UNREAD_BYTES for it."""
+    """What a socket was sent but has not shown it has read. A client cannot
+    just say how far it has read (a liar would never be cut off): each pong
+    carries a fresh random mark, which a client learns only by reading all that
+    was sent before it, and a ping handing a mark back proves that much read.
+    A client that stops reading is cut off before the server has buffered more
+    than WS_MAX_UNREAD_BYTES for it."""
+
+    # Marks handed out and not yet returned: a page may ping again before it
+    # reads the last pong, so the one before it still counts.
+    KEPT_MARKS = 4
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
-        self.unread: deque[tuple[int, int]] = deque()  # (version, bytes)
-        self.total = 0
+        self.sent_bytes = 0
+        self.read_bytes = 0
+        self.marks: dict[str, int] = {}  # mark -> bytes sent before it
 
-    def sent(self, version: int, size: int) -> bool:
+    def sent(self, size: int) -> bool:
         """Note a frame; False when the client is too far behind."""
-        self.unread.append((version, size))
-        self.total += size
-        return self.total <= self.limit
+        self.sent_bytes += size
+        return self.sent_bytes - self.read_bytes <= self.limit
 
-    def read_up_to(self, version: int) -> None:
-        while self.unread and self.unread[0][0] <= version:
-            self.total -= self.unread.popleft()[1]
+    def new_mark(self) -> str:
+        """A mark for the next pong, standing for everything sent so far."""
+        mark = secrets.token_urlsafe(12)
+        self.marks[mark] = self.sent_bytes
+        if len(self.marks) > self.KEPT_MARKS:
+            del self.marks[next(iter(self.marks))]
+        return mark
+
+    def returned(self, mark: object) -> None:
+        """A ping handed ``mark`` back: all sent before its pong was read."""
+        position = self.marks.get(mark) if isinstance(mark, str) else None
+        if position is not None:
+            self.read_bytes = max(self.read_bytes, position)

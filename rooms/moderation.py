@@ -34,9 +34,9 @@ async def close_room(code: str) -> None:
         room["notice"] = CLOSED_MESSAGE
         return Change(snapshot=True, after=after)
 
-    await RoomService().change(code, change)
+    outcome = await RoomService().change(code, change)
     await get_channel_layer().group_send(
-        group_name(code), {"type": "room.closed", "message": CLOSED_MESSAGE}
+        group_name(code), {"type": "room.closed", "message": CLOSED_MESSAGE, "v": outcome.version}
     )
 
 

@@ -33,7 +33,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 }
 # Commands that change the room must carry an id, so a retry is applied once.
 NEEDS_ID = {"act"}
-OPTIONAL_FIELDS = {"sit": ("name",), "take": ("name",), "bot": ("level",), "ping": ("v",)}
+OPTIONAL_FIELDS = {"sit": ("name",), "take": ("name",), "bot": ("level",), "ping": ("mark",)}
 
 
 @dataclass(frozen=True)
@@ -43,23 +43,59 @@ class Command:
     fields: dict[str, Any] = field(default_factory=dict)
 
 
+class FrameError(RoomError):
+    """A refused frame, with the id it carried when that could be read, so the
+    client can match the error to its command."""
+
+    def __init__(self, code: str, message: str, command_id: str | None) -> None:
+        super().__init__(code, message)
+        self.command_id = command_id
+
+
 def parse_frame(text: str | bytes | None) -> Command:
-    """A checked Command, or RoomError with a stable code."""
+    """A checked Command, or FrameError with a stable code."""
+    frame = decode(text)
+    command_id = readable_id(frame)
+    try:
+        return check_command(frame, command_id)
+    except RoomError as error:
+        raise FrameError(error.code, error.message, command_id) from None
+
+
+def decode(text: str | bytes | None) -> Any:
+    """The frame's JSON; refusals here have no id to give back."""
     if text is None:
-        raise RoomError("bad-frame", "Send JSON text frames.")
+        raise FrameError("bad-frame", "Send JSON text frames.", None)
     size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_FRAME_BYTES:
-        raise RoomError("frame-too-large", f"Frames are limited to {MAX_FRAME_BYTES} bytes.")
+        raise FrameError("frame-too-large", f"Frames are limited to {MAX_FRAME_BYTES} bytes.", None)
     try:
-        frame = orjson.loads(text)
+        return orjson.loads(text)
     except orjson.JSONDecodeError:
-        raise RoomError("bad-json", "That frame is not valid JSON.") from None
+        raise FrameError("bad-json", "That frame is not valid JSON.", None) from None
+
+
+def frame_id(text: str | bytes | None) -> str | None:
+    """The id of a frame that will not be carried out, if it can be read."""
+    try:
+        return readable_id(decode(text))
+    except FrameError:
+        return None
+
+
+def readable_id(frame: Any) -> str | None:
+    """The frame's id if it is one (a 1-64 character string), else None."""
+    value = frame.get("id") if isinstance(frame, dict) else None
+    return value if isinstance(value, str) and 0 < len(value) <= MAX_ID_LENGTH else None
+
+
+def check_command(frame: Any, command_id: str | None) -> Command:
     if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
         raise RoomError("bad-frame", 'A frame is a JSON object with a "type".')
     kind = frame["type"]
     if kind not in COMMANDS:
         raise RoomError("unknown-type", "Unknown message type.")
-    command_id = check_id(frame.get("id"), required=kind in NEEDS_ID)
+    check_id(frame.get("id"), required=kind in NEEDS_ID)
     fields = {}
     for name in COMMANDS[kind]:
         if name not in frame:
@@ -73,11 +109,10 @@ def parse_frame(text: str | bytes | None) -> Command:
     return Command(kind, command_id, fields)
 
 
-def check_id(value: Any, required: bool) -> str | None:
+def check_id(value: Any, required: bool) -> None:
     if value is None:
         if required:
             raise RoomError("bad-id", 'Actions need an "id" chosen by the client.')
-        return None
+        return
     if not isinstance(value, str) or not 0 < len(value) <= MAX_ID_LENGTH:
         raise RoomError("bad-id", f"An id is a string of 1 to {MAX_ID_LENGTH} characters.")
-    return value

@@ -61,6 +61,7 @@ class RoomSocket:
         self.latest: dict[str, Any] | None = None
         self.versions: list[int] = []
         self.replies: dict[str, dict] = {}
+        self.mark: str | None = None  # from the last pong read: proof of reading
         self.wait(lambda frame: True)
 
     def send(self, kind: str, **fields: Any) -> str:
@@ -70,8 +71,10 @@ class RoomSocket:
 
     def receive(self, timeout: float) -> dict[str, Any]:
         frame = json.loads(self.ws.recv(timeout=timeout))
-        if frame["type"] == "pong" and self.latest and frame["v"] > self.latest["v"]:
-            self.ws.send('{"type": "sync"}')  # a frame was lost on the way: catch up
+        if frame["type"] == "pong":
+            self.mark = frame["mark"]
+            if self.latest and frame["v"] > self.latest["v"]:
+                self.ws.send('{"type": "sync"}')  # a frame was lost on the way: catch up
         if frame["type"] == "room":
             self.versions.append(frame["v"])
             if self.latest is None or frame["v"] > self.latest["v"]:
@@ -100,10 +103,12 @@ class RoomSocket:
             try:
                 self.receive(min(left, HEARTBEAT_SECONDS))
             except TimeoutError:
-                self.ws.send(
-                    json.dumps({"type": "ping", "v": self.latest["v"] if self.latest else 0})
-                )
+                self.ping()
         return self.latest
+
+    def ping(self) -> None:
+        """A heartbeat; the mark of the last pong read shows how far we have read."""
+        self.ws.send(json.dumps({"type": "ping", "mark": self.mark}))
 
     def close(self) -> None:
         self.ws.close()

@@ -51,6 +51,7 @@ class RoomClient:
         self.closed: int | None = None
         self.socket: WebsocketCommunicator | None = None
         self.address = "127.0.0.1"
+        self.mark: str | None = None  # from the last pong read: proof of reading
 
     @classmethod
     async def join(cls, code: str, name: str) -> RoomClient:
@@ -77,6 +78,10 @@ class RoomClient:
             raise ConnectionRefusedError(code)
         self.closed = None
         self.latest = None  # a new connection starts from its own first frame
+        # A refusal is a close (with its code) before the first frame.
+        await self.receive_one(10)
+        if self.closed is not None:
+            raise ConnectionRefusedError(self.closed)
         await self.wait_for(lambda frame: True)
 
     async def disconnect(self) -> None:
@@ -112,7 +117,7 @@ class RoomClient:
     async def ping_read(self) -> None:
         """A heartbeat saying how far this client has read, as browsers send."""
         await self.drain()
-        await self.send_raw(orjson.dumps({"type": "ping", "v": self.latest["v"]}).decode())
+        await self.send_raw(orjson.dumps({"type": "ping", "mark": self.mark}).decode())
 
     async def act(self, action: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         return await self.command("act", action=action, **kwargs)
@@ -140,11 +145,13 @@ class RoomClient:
             self.errors.append(frame)
         if kind in ("closed", "pong"):
             self.frames.append(frame)
+        if kind == "pong":
+            self.mark = frame["mark"]
 
     async def handle_room(self, frame: dict[str, Any]) -> None:
         self.frames.append(frame)
         if len(self.frames) % 100 == 0:  # tell the server how far we have read
-            await self.send_raw(orjson.dumps({"type": "ping", "v": frame["v"]}).decode())
+            await self.send_raw(orjson.dumps({"type": "ping", "mark": self.mark}).decode())
         if frame["game"] and frame["game"].get("hand"):
             self.held.update(frame["game"]["hand"])
         if self.latest is not None and frame["v"] <= self.latest["v"]:
