@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
+
 from games import card_fishing
 from games.capture import card_points, hand_value
 from games.cards import standard_deck
@@ -169,6 +171,7 @@ def room_config(room: Any, guest: Any) -> dict[str, Any]:
         "solo": room.game in SOLO_GAMES,
         "botLevels": list(BOT_LEVELS.get(room.game, ())),
         "rulesUrl": f"/rules/{room.game}/",
+        "heartbeatSeconds": settings.HEARTBEAT_SECONDS,
     }
     config["houseRules"] = rule_choices(room.game)
     if room.game == "card-fishing":

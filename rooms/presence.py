@@ -15,19 +15,30 @@ import logging
 import secrets
 import weakref
 
+from django.conf import settings
+
 from rooms.store import redis_client
 
 logger = logging.getLogger("fishsite.presence")
 
 PROCESS_ID = secrets.token_hex(6)
 PROCESSES_KEY = "fishsite:processes"
-BEAT_SECONDS = 5.0
-ALIVE_SECONDS = 15
 ROOMS_TTL_SECONDS = 7 * 24 * 3600
 
 _beaters: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Task] = (
     weakref.WeakKeyDictionary()
 )
+
+
+def alive_ms() -> int:
+    """A process silent for three heartbeats (HEARTBEAT_SECONDS, the pages'
+    ping interval) is taken for dead."""
+    return int(3 * settings.HEARTBEAT_SECONDS * 1000)
+
+
+def beat_seconds() -> float:
+    # Four beats a heartbeat: a live process's key never runs out between two.
+    return settings.HEARTBEAT_SECONDS / 4
 
 
 def alive_key(process: str) -> str:
@@ -45,7 +56,7 @@ async def note_room(code: str) -> None:
         pipe.sadd(rooms_key(PROCESS_ID), code)
         pipe.expire(rooms_key(PROCESS_ID), ROOMS_TTL_SECONDS)
         pipe.sadd(PROCESSES_KEY, PROCESS_ID)
-        pipe.set(alive_key(PROCESS_ID), 1, ex=ALIVE_SECONDS)
+        pipe.set(alive_key(PROCESS_ID), 1, px=alive_ms())
         await pipe.execute()
 
 
@@ -63,13 +74,13 @@ async def beat_forever() -> None:
             await reap_dead()
         except Exception:
             logger.exception("presence heartbeat failed")
-        await asyncio.sleep(BEAT_SECONDS)
+        await asyncio.sleep(beat_seconds())
 
 
 async def beat() -> None:
     client = redis_client()
     async with client.pipeline(transaction=False) as pipe:
-        pipe.set(alive_key(PROCESS_ID), 1, ex=ALIVE_SECONDS)
+        pipe.set(alive_key(PROCESS_ID), 1, px=alive_ms())
         pipe.sadd(PROCESSES_KEY, PROCESS_ID)
         await pipe.execute()
 

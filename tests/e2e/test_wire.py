@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import time
 from typing import Any
 
 import pytest
@@ -191,3 +192,23 @@ def test_a_client_that_lies_about_what_it_read_is_cut_off_and_readers_are_not(
             assert answers_ping(socket)
     finally:
         tight.kill()
+
+
+def test_a_killed_servers_players_show_away_after_three_heartbeats(
+    server_env, redis_client
+) -> None:
+    env = {**server_env, "HEARTBEAT_SECONDS": "1"}
+    a, b = Server(env).start(), Server(env).start()
+    try:
+        ann, bob = Guest(a.base_url), Guest(b.base_url)
+        code = ann.open_room("go-fish", seats=2)
+        ann_ws, bob_ws = ann.socket(a.ws_url, code), bob.socket(b.ws_url, code)
+        assert ann_ws.command("sit", seat=0)["type"] == "ack"
+        bob_ws.wait(lambda frame: frame["room"]["seats"][0]["connected"])
+        a.kill()  # no disconnect code runs: only its silence tells
+        killed = time.monotonic()
+        bob_ws.wait(lambda frame: not frame["room"]["seats"][0]["connected"], timeout=10)
+        assert time.monotonic() - killed < 3 + 2  # three beats, and the reaper's round
+    finally:
+        a.kill()
+        b.kill()

@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from rooms.models import Match, MatchStatus, Room, Seat
-from tests.rooms.client import RoomClient
+from tests.rooms.client import RoomClient, new_guest
 from tests.rooms.conftest import host_room, live
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -68,6 +68,23 @@ async def test_closing_a_room_tells_everyone_and_ends_the_game_without_result() 
     match = await Match.objects.aget(room__code=code)
     assert match.status == MatchStatus.ABANDONED and match.result is None
     assert (await live(code))[1]["status"] == "closed"
+
+
+async def test_closed_frames_carry_the_version_of_the_closed_room() -> None:
+    code, players = await go_fish_in_play()
+    staff = await sync_to_async(staff_client)()
+    room = await Room.objects.aget(code=code)
+    await sync_to_async(run_action)(staff, "/admin/rooms/room/", "close_rooms", room.pk)
+    version = (await live(code))[0]
+    for player in players:
+        await player.pump_until(lambda p=player: p.closed is not None)
+        assert [f["v"] for f in player.frames if f["type"] == "closed"] == [version]
+    # Connecting to the closed room gets the same frame at once.
+    late = RoomClient(code, *await new_guest("Late"), "Late")
+    late.socket = late.communicator()
+    await late.socket.connect()
+    await late.pump_until(lambda: late.closed is not None)
+    assert [f["v"] for f in late.frames if f["type"] == "closed"] == [version]
 
 
 async def test_removing_a_player_vacates_the_seat_for_everyone() -> None:

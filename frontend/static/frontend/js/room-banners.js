@@ -38,6 +38,9 @@ function connectionBanner(connection, actions) {
       h("span", {text: `Connection lost. Reconnecting${attempt > 1 ? ` (try ${attempt})` : ""}…`}),
       button("Try now", actions.reconnect, {class: "small"}));
   }
+  if (state === "throttled") {
+    return banner("warning", "connection", h("span", {text: message}));
+  }
   if (state === "gone" || state === "closed" || state === "no-session") {
     return banner("error", "connection", h("span", {text: message || "This room is closed."}),
       " ", h("a", {href: "/", text: "Back to the home page"}));

@@ -61,7 +61,7 @@ class RoomPage {
       onFrame: (frame, info) => this.onFrame(frame, info),
       onState: (state, detail) => this.onState(state, detail),
       onError: (error) => this.announcer.error(error.message),
-    });
+    }, {heartbeatSeconds: this.config.heartbeatSeconds});
     this.socket.start();
     setInterval(() => tickCountdowns(this.root), 1000);
     this.renderConnection();
@@ -147,6 +147,7 @@ class RoomPage {
       location.reload();
       return;
     }
+    if (state === "throttled") this.announcer.say(detail.message);
     if (state === "gone" || state === "closed") {
       this.announcer.say(detail.message);
       this.closeTable();
@@ -161,6 +162,7 @@ class RoomPage {
       connecting: "Connecting…",
       open: "Connected",
       reconnecting: `Reconnecting…${attempt > 1 ? ` (${attempt})` : ""}`,
+      throttled: "Too many connections",
       closed: "Closed",
       gone: "No such room",
       "no-session": "Not connected",

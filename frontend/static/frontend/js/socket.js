@@ -3,12 +3,11 @@
 //   const socket = new RoomSocket(code, {
 //     onFrame(frame, {gap, fresh}) {},   // every accepted "room" frame, in version order
 //     onState(state, detail) {},         // "connecting" | "open" | "reconnecting" |
-//                                        // "closed" | "gone" | "no-session"
+//                                        // "throttled" | "closed" | "gone" | "no-session"
 //     onError(error) {},                 // an "error" frame that answers no command of ours
-//   });
+//   }, {heartbeatSeconds: 20});          // the server's HEARTBEAT_SECONDS
 //   socket.start();
 //   await socket.command("sit", {seat: 2});   // resolves on "ack", rejects with CommandError
-//   await socket.act({type: "ask", target: 3, card: "KH"});
 //
 // What it takes care of, so pages never have to:
 // - versions: a frame at or below the last version is ignored; a jump (a missed
@@ -21,18 +20,24 @@
 //   if no frame of that version follows within a moment, the page asks for a "sync"
 //   (the channel layer delivers at most once, and otherwise nothing would show
 //   the page it is behind until the next change);
-// - heartbeats: a "ping" every 20 s; no answer within 10 s counts as a dropped
-//   connection;
+// - heartbeats: a "ping" every HEARTBEAT_SECONDS (it hands back the last pong's
+//   mark, which shows the server how far we have read); no answer within 10 s
+//   counts as a dropped connection;
+// - refusals: no such room (4404) and no session (4401) end the connection for
+//   good, since trying again cannot help; too many connections from this address
+//   (4429) waits a minute, the server's counting window, before trying again;
 // - game actions survive a drop: an unanswered "act" is sent again with the same
 //   id after reconnecting, and the server applies it at most once. Other commands
 //   that lost their answer are rejected, so the page can say so.
 
-const PING_EVERY_MS = 20000;
 const PONG_WITHIN_MS = 10000;
 const BACKOFF_MS = [400, 1000, 2000, 4000, 8000, 15000];
 const CATCH_UP_MS = 1500;
 const CLOSE_NO_SESSION = 4401;
 const CLOSE_NO_ROOM = 4404;
+const CLOSE_FLOOD = 4429;
+// The server counts new connections per address and minute.
+const FLOOD_RETRY_MS = 60000;
 
 export class CommandError extends Error {
   constructor(code, message) {
@@ -48,9 +53,11 @@ function newId(type) {
 }
 
 export class RoomSocket {
-  constructor(code, handlers = {}) {
+  constructor(code, handlers = {}, {heartbeatSeconds = 20} = {}) {
     this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/r/${code}/`;
     this.handlers = handlers;
+    this.pingEveryMs = heartbeatSeconds * 1000;
+    this.mark = null; // from the last pong read
     this.ws = null;
     this.state = "idle";
     this.version = 0;
@@ -82,10 +89,6 @@ export class RoomSocket {
       this.pending.set(id, entry);
       if (this.state === "open") this.transmit(entry);
     });
-  }
-
-  act(action) {
-    return this.command("act", {action});
   }
 
   sync() {
@@ -146,7 +149,11 @@ export class RoomSocket {
     if (event.code === CLOSE_NO_ROOM) {
       this.finish("gone", "This room does not exist (any more).");
     } else if (event.code === CLOSE_NO_SESSION) {
-      this.finish("no-session", "Your browser did not send its session cookie.");
+      this.finish("no-session",
+        "Your browser did not send this site's session cookie. Allow cookies for this site and reload the page.");
+    } else if (event.code === CLOSE_FLOOD) {
+      this.retryLater(FLOOD_RETRY_MS,
+        "Too many connections from your network. Trying again in a minute.");
     } else if (!this.final) {
       this.scheduleReconnect();
     }
@@ -177,8 +184,15 @@ export class RoomSocket {
     this.timers.retry = setTimeout(() => this.connect(), delay);
   }
 
+  // Coming back sooner (tab shown, back online) would only count against the limit again.
+  retryLater(delay, message) {
+    this.setState("throttled", {delay, message});
+    clearTimeout(this.timers.retry);
+    this.timers.retry = setTimeout(() => this.connect(), delay);
+  }
+
   reconnectNow() {
-    if (this.final || this.state === "open" || this.ws) return;
+    if (this.final || this.state === "open" || this.state === "throttled" || this.ws) return;
     this.connect();
   }
 
@@ -201,7 +215,7 @@ export class RoomSocket {
 
   startHeartbeat() {
     this.stopHeartbeat();
-    this.timers.ping = setInterval(() => this.ping(), PING_EVERY_MS);
+    this.timers.ping = setInterval(() => this.ping(), this.pingEveryMs);
   }
 
   stopHeartbeat() {
@@ -211,8 +225,8 @@ export class RoomSocket {
 
   ping() {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return;
-    // v tells the server how far we have read, which bounds what it buffers for us.
-    this.send({type: "ping", v: this.version});
+    // The mark shows the server how far we have read, which bounds what it buffers for us.
+    this.send({type: "ping", mark: this.mark});
     clearTimeout(this.timers.pong);
     this.timers.pong = setTimeout(() => this.drop("no answer"), PONG_WITHIN_MS);
   }
@@ -232,7 +246,12 @@ export class RoomSocket {
     else if (frame.type === "ack") this.acknowledged(frame);
     else if (frame.type === "error") this.errorFrame(frame);
     else if (frame.type === "closed") this.finish("closed", frame.message || "The room was closed.");
-    else if (frame.type === "pong" && frame.v > this.version && !this.syncing) {
+    else if (frame.type === "pong") this.ponged(frame);
+  }
+
+  ponged(frame) {
+    this.mark = frame.mark;
+    if (frame.v > this.version && !this.syncing) {
       this.syncing = true; // the room moved on without a frame reaching us
       this.sync();
     }
