@@ -15,12 +15,18 @@ from typing import Any
 
 import redis
 import redis.asyncio as aioredis
+from django.core.exceptions import ImproperlyConfigured
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 from redis.exceptions import ConnectionError, TimeoutError
 
 # Connections each server process keeps to the game-state store.
 STORE_CONNECTIONS = 64
+
+REDIS_MISSING = (
+    "Redis is not configured: set REDIS_URL (e.g. redis://127.0.0.1:6379/0) or "
+    "REDIS_SENTINELS, or use `make run` / `manage.py serve`, which start an embedded Redis."
+)
 
 
 def retry_options() -> dict[str, Any]:
@@ -45,18 +51,37 @@ def sentinels(env: dict[str, str] | None = None) -> tuple[list[tuple[str, int]],
     return hosts, env.get("REDIS_SENTINEL_MASTER", "mymaster")
 
 
-def channel_layer_hosts(redis_url: str, env: dict[str, str] | None = None) -> list[dict]:
+def redis_configured(redis_url: str | None, env: dict[str, str] | None = None) -> bool:
+    return bool(redis_url) or sentinels(env) is not None
+
+
+def require_redis(redis_url: str | None) -> None:
+    """Refuse, rather than guess an address, when nothing says where Redis is."""
+    if not redis_configured(redis_url):
+        raise ImproperlyConfigured(REDIS_MISSING)
+
+
+class UnconfiguredLayer:
+    """The channel layer when Redis is not configured: it refuses on first use."""
+
+    def __init__(self, **config: Any) -> None:
+        raise ImproperlyConfigured(REDIS_MISSING)
+
+
+def channel_layer_hosts(redis_url: str | None, env: dict[str, str] | None = None) -> list[dict]:
     env = os.environ if env is None else env
     sentinel = sentinels(env)
     if sentinel is not None:
         hosts, master = sentinel
         return [{"sentinels": hosts, "master_name": master, **retry_options()}]
-    urls = [url.strip() for url in env.get("REDIS_SHARDS", redis_url).split(",") if url.strip()]
+    listed = env.get("REDIS_SHARDS") or redis_url or ""
+    urls = [url.strip() for url in listed.split(",") if url.strip()]
     return [{"address": url, **retry_options()} for url in urls]
 
 
-def async_client(redis_url: str) -> aioredis.Redis:
+def async_client(redis_url: str | None) -> aioredis.Redis:
     """A client for the game-state store."""
+    require_redis(redis_url)
     options = {"socket_connect_timeout": 2, "socket_timeout": 5, **retry_options()}
     sentinel = sentinels()
     if sentinel is not None:
@@ -70,8 +95,9 @@ def async_client(redis_url: str) -> aioredis.Redis:
     return aioredis.Redis(connection_pool=pool)
 
 
-def sync_client(redis_url: str) -> redis.Redis:
+def sync_client(redis_url: str | None) -> redis.Redis:
     """A short-lived client for health checks."""
+    require_redis(redis_url)
     options = {"socket_connect_timeout": 1, "socket_timeout": 1}
     sentinel = sentinels()
     if sentinel is not None:

@@ -12,7 +12,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from fishsite.redis_config import channel_layer_hosts
+from fishsite.forwarded import trusted_networks
+from fishsite.redis_config import channel_layer_hosts, redis_configured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -153,8 +154,11 @@ SESSION_EXPIRE_AT_BROWSER_CLOSE = False
 SESSION_SAVE_EVERY_REQUEST = False
 SESSION_COOKIE_SAMESITE = "Lax"
 
+# X-Forwarded-For and X-Forwarded-Proto count only from these proxies
+# (fishsite/forwarded.py sets the client address and the scheme from them, so
+# HTTPS detection needs no SECURE_PROXY_SSL_HEADER, which would trust anyone).
+TRUSTED_PROXIES = trusted_networks(os.environ.get("TRUSTED_PROXIES", ""))
 # Production hardening: on whenever debug is off.
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 # Secure cookies unless turned off, for a production-like run over plain HTTP
 # (the load benchmark's): DJANGO_SECURE_COOKIES=0.
 SESSION_COOKIE_SECURE = env_flag("DJANGO_SECURE_COOKIES", not DEBUG)
@@ -169,9 +173,12 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
-# Redis: the channel layer and the game-state store. `make run` starts an
-# embedded server and passes its URL here when REDIS_URL is not set.
-REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+# Redis: the channel layer and the game-state store. There is no default
+# address: a guessed 127.0.0.1:6379 exists on no fresh machine. `make run`
+# (`manage.py serve`) starts an embedded server and passes its URL here; any
+# other entry point that needs Redis refuses until REDIS_URL (or
+# REDIS_SENTINELS) is set, and commands that do not need it still work.
+REDIS_URL = os.environ.get("REDIS_URL") or None
 # The pub/sub layer publishes a room's change once per server process, which
 # then hands it to its own sockets: one Redis message per change, not one per
 # socket. Like the list-based layer, it delivers at most once; versions and
@@ -190,6 +197,9 @@ if os.environ.get("CHANNEL_LAYER") == "lists":
         "BACKEND": "channels_redis.core.RedisChannelLayer",
         "CONFIG": {"hosts": [REDIS_URL], "capacity": 1000, "expiry": 30},
     }
+if not redis_configured(REDIS_URL):
+    # Either layer would quietly fall back to localhost:6379.
+    CHANNEL_LAYERS["default"] = {"BACKEND": "fishsite.redis_config.UnconfiguredLayer"}
 
 LOGGING = {
     "version": 1,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import re
 import shlex
 from pathlib import Path
@@ -16,6 +17,7 @@ SETTINGS_VARIABLES = {
     "DJANGO_ALLOWED_HOSTS",
     "DATABASE_URL",
     "REDIS_URL",
+    "TRUSTED_PROXIES",
 }
 
 
@@ -86,3 +88,19 @@ def test_web_can_be_scaled_behind_nginx() -> None:
     # Websockets are upgraded through the proxy, and the scheme passed on.
     assert "proxy_set_header Upgrade $http_upgrade" in config
     assert "X-Forwarded-Proto $scheme" in config
+
+
+def test_only_nginx_may_name_the_client_and_it_drops_what_the_client_sent() -> None:
+    services = COMPOSE["services"]
+    nginx_address = services["nginx"]["networks"]["default"]["ipv4_address"]
+    assert services["web"]["environment"]["TRUSTED_PROXIES"] == nginx_address
+    # The fixed address is in the network but outside the pool the others take from.
+    (pool,) = COMPOSE["networks"]["default"]["ipam"]["config"]
+    address = ipaddress.ip_address(nginx_address)
+    assert address in ipaddress.ip_network(pool["subnet"])
+    assert address not in ipaddress.ip_network(pool["ip_range"])
+    # Daphne itself would believe the header from anyone.
+    assert "--proxy-headers" not in daphne_words(services["web"]["command"])
+    config = (ROOT / "deploy" / "nginx.conf").read_text()
+    forwarded = re.findall(r"proxy_set_header X-Forwarded-For (\S+);", config)
+    assert forwarded and set(forwarded) == {"$remote_addr"}

@@ -8,6 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from fishsite.embedded_redis import free_port
+from fishsite.redis_config import REDIS_MISSING
+
 ROOT = Path(__file__).resolve().parents[2]
 
 PRINT_SETTINGS = (
@@ -17,23 +20,28 @@ PRINT_SETTINGS = (
     "'host': settings.DATABASES['default'].get('HOST'), "
     "'redis': settings.REDIS_URL, "
     "'layer_hosts': [h.get('address') or h.get('master_name') "
-    "for h in settings.CHANNEL_LAYERS['default']['CONFIG']['hosts']], "
+    "for h in settings.CHANNEL_LAYERS['default'].get('CONFIG', {}).get('hosts', [])], "
     "'debug': settings.DEBUG, 'hosts': settings.ALLOWED_HOSTS}))"
 )
 
 
-def load_settings(**env: str) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_"))}
-    clean.pop("REDIS_URL", None)
+def run_python(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
+    """Python in a clean environment: no Django, database or Redis variables."""
+    prefixes = ("DJANGO_", "DATABASE_", "REDIS_")
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(prefixes)}
     clean["DJANGO_SETTINGS_MODULE"] = "fishsite.settings"
     return subprocess.run(
-        [sys.executable, "-c", PRINT_SETTINGS],
+        [sys.executable, *args],
         cwd=ROOT,
         env={**clean, **env},
         capture_output=True,
         text=True,
         timeout=60,
     )
+
+
+def load_settings(**env: str) -> subprocess.CompletedProcess[str]:
+    return run_python(["-c", PRINT_SETTINGS], **env)
 
 
 def test_debug_off_refuses_the_development_secret_key() -> None:
@@ -79,3 +87,43 @@ def test_the_channel_layer_can_be_sharded_or_behind_a_sentinel() -> None:
         load_settings(REDIS_SENTINELS="s1:26379,s2:26379", REDIS_SENTINEL_MASTER="fish").stdout
     )
     assert loaded["layer_hosts"] == ["fish"]
+
+
+def test_without_redis_url_the_settings_name_no_redis() -> None:
+    loaded = json.loads(load_settings().stdout)
+    assert loaded["redis"] is None
+    assert loaded["layer_hosts"] == []
+
+
+def test_without_redis_url_a_shell_that_touches_redis_is_told_what_to_set() -> None:
+    for code in (
+        "from fishsite.health import redis_ok; redis_ok()",
+        "from channels.layers import get_channel_layer; get_channel_layer()",
+        "import asyncio\nfrom rooms.store import RoomStore\n"
+        "async def store(): RoomStore()\nasyncio.run(store())",
+    ):
+        run = run_python(["manage.py", "shell", "-c", code])
+        assert run.returncode != 0, code
+        assert REDIS_MISSING in run.stderr, run.stderr
+
+
+def test_without_redis_url_daphne_refuses_to_start() -> None:
+    # The README's plain daphne line, outside `make run`: it must not serve on a guess.
+    run = run_python(["-m", "daphne", "--port", str(free_port()), "fishsite.asgi:application"])
+    assert run.returncode != 0
+    assert REDIS_MISSING in run.stderr
+
+
+def test_without_redis_url_commands_that_need_no_redis_work(tmp_path) -> None:
+    database = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    for command in (["check"], ["migrate", "--noinput"], ["createsuperuser", "--help"]):
+        run = run_python(["manage.py", *command], DATABASE_URL=database)
+        assert run.returncode == 0, run.stderr
+
+
+def test_a_sentinel_is_a_redis_location() -> None:
+    run = run_python(
+        ["-c", "from fishsite.redis_config import require_redis; require_redis(None)"],
+        REDIS_SENTINELS="s1:26379",
+    )
+    assert run.returncode == 0, run.stderr

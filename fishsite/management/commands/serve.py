@@ -18,12 +18,14 @@ from fishsite.embedded_redis import redis_url_or_embedded
 
 
 def daphne_command(host: str, port: int) -> list[str]:
-    """The Daphne invocation, the same one production uses (see the README)."""
+    """The Daphne invocation, the same one production uses (see the README).
+
+    No --proxy-headers: Daphne would take X-Forwarded-For from anyone; the
+    application trusts it only from TRUSTED_PROXIES (fishsite/forwarded.py)."""
     return [
         sys.executable, "-m", "daphne",
         "--bind", host,
         "--port", str(port),
-        "--proxy-headers",
         "fishsite.asgi:application",
     ]  # fmt: skip
 
