@@ -115,6 +115,7 @@ def site(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lo
             "WS_RATE_BURST": "400",
             "WS_CONNECTS_PER_MINUTE": "100000",
             "LOG_LEVEL": "WARNING",
+            "ALLOW_TEST_KNOBS": "1",  # open_solo_room's flip limit
         }
     ).start()
     yield server
