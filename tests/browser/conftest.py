@@ -135,7 +135,11 @@ def new_player(
     made: list[Player] = []
 
     def make(
-        name: str, viewport: dict | None = None, phone: bool = False, motion: bool = False
+        name: str,
+        viewport: dict | None = None,
+        phone: bool = False,
+        motion: bool = False,
+        timezone: str | None = None,
     ) -> Player:
         # Reduced motion unless a test watches the animations themselves.
         context = browser.new_context(
@@ -144,6 +148,8 @@ def new_player(
             is_mobile=phone,
             has_touch=phone,
             reduced_motion="no-preference" if motion else "reduce",
+            timezone_id=timezone,
+            locale="en-US",
         )
         context.set_default_timeout(15_000)
         player = Player(name, context)
