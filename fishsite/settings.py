@@ -229,3 +229,7 @@ HEARTBEAT_SECONDS = env_float("HEARTBEAT_SECONDS", 20.0)
 WS_CONNECTS_PER_MINUTE = env_int("WS_CONNECTS_PER_MINUTE", 120)
 ROOMS_PER_GUEST_PER_HOUR = env_int("ROOMS_PER_GUEST_PER_HOUR", 30)
 WS_MAX_UNREAD_BYTES = env_int("WS_MAX_UNREAD_BYTES", 8 * 1024 * 1024)
+# Test-only room options (a Kitten Fishing flip limit); off in production, so a
+# guest cannot open a game that ends at once. Games opened with them never count
+# in statistics.
+ALLOW_TEST_KNOBS = env_flag("ALLOW_TEST_KNOBS", False)

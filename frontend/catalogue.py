@@ -75,6 +75,12 @@ class GameInfo:
     levels: list[Choice]
     rules: list[HouseRule]
 
+    @property
+    def start_url(self) -> str:
+        """Where a room of this game is started: its settings page, or its card
+        on the home page (the card's heading carries the anchor)."""
+        return self.play_url or f"/#game-{self.slug}"
+
 
 def form_value(value: Any) -> str:
     """How an option value is written in a form field (see rooms.room_forms)."""

@@ -349,9 +349,8 @@ class CardFishing(Rules):
             raise BadRecord(f"not a {self.name} record")
         if "version" in record and record["version"] != 1:
             raise BadRecord("only version 1 records are known")
-        if "first_dealer" not in record:
-            raise BadRecord("the record has no first_dealer")
-        first_dealer = _check_first_dealer(record["first_dealer"])
+        # Version 1 says a record without first_dealer was dealt by the Bot.
+        first_dealer = _check_first_dealer(record.get("first_dealer", BOT))
         rounds = record.get("rounds")
         if not isinstance(rounds, list) or not rounds:
             raise BadRecord("rounds must be a non-empty list")

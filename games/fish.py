@@ -16,6 +16,9 @@ teammates sit side by side. Each seat is dealt 9 of the 54 cards.
   more, and the other team declares what is left.
 - Five halfsuits win; by default play goes on until all nine are declared.
 
+Each log entry's ``next`` is the seat that may ask next, or None when no seat
+can: once the game is over, and while one team is out of cards.
+
 State (plain JSON)::
 
     {"game": "fish", "setup": {...}, "options": {...},
@@ -131,6 +134,15 @@ def _team_has_cards(hands: list[list[str]], team: int) -> bool:
 def _forced_end(hands: list[list[str]]) -> bool:
     """True when one team is out of cards: no asks remain, only declarations."""
     return not _team_has_cards(hands, 0) or not _team_has_cards(hands, 1)
+
+
+def _next_asker(hands: list[list[str]], turn: int) -> int | None:
+    """A log entry's ``next``: the seat that may ask next, None once nobody can.
+
+    With a team out of cards ``turn`` still names the seat that may declare,
+    but no seat can ask any more, and the log says so.
+    """
+    return None if _forced_end(hands) else turn
 
 
 class Fish(Rules):
@@ -397,7 +409,7 @@ class Fish(Rules):
             "target": target,
             "card": card,
             "hit": hit,
-            "next": next_seat,
+            "next": _next_asker(new_hands, next_seat),
         }
         new["log"] = state["log"] + [entry]
         return new, [dict(entry)]
@@ -486,7 +498,7 @@ class Fish(Rules):
             "cards": {card: holders[card] for card in HALFSUITS[name]},
             "correct": correct,
             "team": winning,
-            "next": new["turn"],
+            "next": None if over else _next_asker(new_hands, new["turn"]),
         }
         new["log"] = state["log"] + [entry]
         return new, [_copy_entry(entry)]

@@ -17,7 +17,6 @@ from games.options import summary
 from rooms import lobby, matches
 
 Room = dict[str, Any]
-PUBLIC_OPTIONS = ("seats", "level", "pause", "flip_limit")
 
 
 def public_room(room: Room) -> dict[str, Any]:

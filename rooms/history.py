@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.registry import get_rules
+from rooms.lobby import team_of_seat
 from rooms.models import Match, MatchStatus, Spectator
 from rooms.records import match_moves
 
@@ -47,8 +48,22 @@ def replay_steps(match: Match) -> dict[str, Any]:
     }
 
 
+def others_at_the_table(match: Match, seat: int) -> tuple[list[str], list[str]]:
+    """The seat's partners (its Fish teammates) and its opponents, by name."""
+    team = team_of_seat(match.game, seat)
+    partners: list[str] = []
+    opponents: list[str] = []
+    for index, player in enumerate(match.players):
+        if index == seat:
+            continue
+        name = player.get("name") or "?"
+        same_team = team is not None and team_of_seat(match.game, index) == team
+        (partners if same_team else opponents).append(name)
+    return partners, opponents
+
+
 def recent_games(guest_id: int, limit: int = 50) -> list[dict[str, Any]]:
-    """The guest's finished games, newest first: game, opponents, result, date."""
+    """The guest's finished games, newest first: game, partners, opponents, result, date."""
     matches = (
         Match.objects.filter(player_results__guest_id=guest_id, status=MatchStatus.FINISHED)
         .select_related("room")
@@ -58,6 +73,7 @@ def recent_games(guest_id: int, limit: int = 50) -> list[dict[str, Any]]:
     games = []
     for match in matches:
         mine = match.player_results.filter(guest_id=guest_id).first()
+        partners, opponents = others_at_the_table(match, mine.seat)
         games.append(
             {
                 "id": match.pk,
@@ -66,12 +82,12 @@ def recent_games(guest_id: int, limit: int = 50) -> list[dict[str, Any]]:
                 "seat": mine.seat,
                 "outcome": mine.outcome,
                 "level": mine.level,
-                "opponents": [
-                    player.get("name") or "?"
-                    for seat, player in enumerate(match.players)
-                    if seat != mine.seat
-                ],
+                "teams": team_of_seat(match.game, mine.seat) is not None,
+                "partners": partners,
+                "opponents": opponents,
                 "ended_at": match.ended_at.isoformat(),
+                # Shown until the page's script puts it in the reader's own time zone.
+                "ended_text": match.ended_at.strftime("%d %b %Y, %H:%M UTC"),
                 "moves": match.moves_count,
             }
         )

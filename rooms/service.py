@@ -66,15 +66,12 @@ class Change:
     snapshot: bool = False
     # Extra database work after the compare-and-set, given the new version.
     after: list[Callable[[], None]] = field(default_factory=list)
-    reply: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
 class Outcome:
     version: int
     room: dict[str, Any]
-    changed: bool
-    reply: dict[str, Any] = field(default_factory=dict)
 
 
 ChangeFn = Callable[[dict[str, Any]], Awaitable[Change | None]]
@@ -124,7 +121,7 @@ class RoomService:
                 raise
             if change is None:
                 await self.forget(recorded, room)
-                return Outcome(version, room, changed=False)
+                return Outcome(version, room)
             move = change.move
             if recorded is not None and not same_move(recorded, move):
                 await self.forget(recorded, room)
@@ -147,7 +144,7 @@ class RoomService:
             await self.broadcast(code, new_version, data, change.events)
             await self.after_save(room, new_version, change)
             await schedule(room, due_changed)
-            return Outcome(new_version, room, changed=True, reply=change.reply)
+            return Outcome(new_version, room)
         await self.forget(recorded, room)
         raise RoomError("busy", "The room is very busy; please try again.")
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from django.db.models import Q, QuerySet
+
+from games.kitten_fishing import DEFAULT_FLIP_LIMIT
 from rooms.models import Outcome, PlayerResult
 
 
@@ -39,10 +42,19 @@ class Record:
         return {**asdict(self), "win_rate": round(self.win_rate, 4)}
 
 
+def counted_results(guest_id: int) -> QuerySet[PlayerResult]:
+    """The guest's results that count: a game with a lowered flip limit (a test's)
+    is over too soon to say anything about the player."""
+    site_limit = Q(match__setup__flip_limit__isnull=True) | Q(
+        match__setup__flip_limit=DEFAULT_FLIP_LIMIT
+    )
+    return PlayerResult.objects.filter(site_limit, guest_id=guest_id)
+
+
 def records_of(guest_id: int, game: str) -> dict[str, Record]:
     """Per level for Card Fishing (by the Bot's difficulty), else under ""."""
     records: dict[str, Record] = {}
-    results = PlayerResult.objects.filter(guest_id=guest_id, game=game).order_by("finished_at")
+    results = counted_results(guest_id).filter(game=game).order_by("finished_at")
     for level, outcome in results.values_list("level", "outcome"):
         records.setdefault(level, Record()).add(outcome)
     return records
@@ -50,7 +62,7 @@ def records_of(guest_id: int, game: str) -> dict[str, Record]:
 
 def summary(guest_id: int) -> dict[str, dict[str, dict[str, Any]]]:
     """Every game the guest played: {game: {level: record}}."""
-    games = PlayerResult.objects.filter(guest_id=guest_id).values_list("game", flat=True)
+    games = counted_results(guest_id).values_list("game", flat=True)
     return {
         game: {level: record.as_dict() for level, record in records_of(guest_id, game).items()}
         for game in sorted(set(games))

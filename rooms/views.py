@@ -133,7 +133,10 @@ def history_data(request: HttpRequest) -> JsonResponse:
 
 @require_GET
 def history_page(request: HttpRequest) -> HttpResponse:
-    return render(request, "frontend/history.html", {"games": recent_games(request.guest.pk)})
+    games = recent_games(request.guest.pk)
+    # A Partners column only when some listed game was played in teams.
+    context = {"games": games, "teams": any(game["teams"] for game in games)}
+    return render(request, "frontend/history.html", context)
 
 
 @require_GET

@@ -115,6 +115,7 @@ def site(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lo
             "WS_RATE_BURST": "400",
             "WS_CONNECTS_PER_MINUTE": "100000",
             "LOG_LEVEL": "WARNING",
+            "ALLOW_TEST_KNOBS": "1",  # open_solo_room's flip limit
         }
     ).start()
     yield server
@@ -134,7 +135,11 @@ def new_player(
     made: list[Player] = []
 
     def make(
-        name: str, viewport: dict | None = None, phone: bool = False, motion: bool = False
+        name: str,
+        viewport: dict | None = None,
+        phone: bool = False,
+        motion: bool = False,
+        timezone: str | None = None,
     ) -> Player:
         # Reduced motion unless a test watches the animations themselves.
         context = browser.new_context(
@@ -143,6 +148,8 @@ def new_player(
             is_mobile=phone,
             has_touch=phone,
             reduced_motion="no-preference" if motion else "reduce",
+            timezone_id=timezone,
+            locale="en-US",
         )
         context.set_default_timeout(15_000)
         player = Player(name, context)

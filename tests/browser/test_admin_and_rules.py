@@ -97,3 +97,35 @@ def test_a_script_as_a_display_name_is_shown_as_text(new_player) -> None:
     assert seat.locator("img").count() == 0
     assert dialogs == []
     assert ann.page_errors == []
+
+
+@pytest.mark.parametrize(
+    ("game", "link"),
+    [("go-fish", "Start a Go Fish room"), ("kitten-fishing", "Play Kitten Fishing")],
+)
+def test_start_on_a_rules_page_leads_to_that_games_card(new_player, game: str, link: str) -> None:
+    page = new_player("Ann").page
+    page.goto(f"/rules/{game}/")
+    expect(page.get_by_test_id("start-room")).to_have_text(link)
+    page.get_by_test_id("start-room").click()
+    page.wait_for_url(re.compile(rf"/#game-{game}$"))
+    card = page.locator(f".game-card[data-game='{game}']")
+    expect(card).to_be_in_viewport()
+    expect(card.locator("summary", has_text="House rules")).to_be_visible()
+    expect(page.get_by_test_id(f"start-{game}")).to_be_in_viewport()
+
+
+def test_card_fishing_rules_point_to_where_its_house_rules_are(new_player) -> None:
+    page = new_player("Ann").page
+    page.goto("/rules/card-fishing/")
+    expect(page.get_by_test_id("start-room")).to_have_text("Play Card Fishing")
+    where = page.get_by_test_id("house-rules-where")
+    expect(where).to_contain_text("On the Card Fishing page, before you press PLAY")
+    where.get_by_role("link", name="Card Fishing page").click()
+    page.wait_for_url(re.compile(r"/play/card-fishing/$"))
+    page.locator("summary", has_text="House rules").click()
+    expect(page.get_by_label("Match target")).to_be_visible()
+    page.go_back()
+    page.get_by_test_id("start-room").click()
+    page.wait_for_url(re.compile(r"/play/card-fishing/$"))
+    expect(page.get_by_test_id("play")).to_be_visible()

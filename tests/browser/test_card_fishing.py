@@ -286,3 +286,11 @@ def test_a_whole_match_against_the_easy_bot(new_player) -> None:
     }
     assert sent.count("play") == sum(1 for entry in state["log"] if entry.get("seat") == 0)
     capture(ann, "card-fishing-results")
+    # The match's end is said in sentences stopped once, then again on a reload.
+    title = "You win the match!" if won else "The Bot wins the match."
+    scores = state["scores"]
+    status = page.get_by_test_id("status")
+    expect(status).to_contain_text(f"{title} Final score {scores[0]} to {scores[1]}.")
+    page.reload()
+    expect(status).to_contain_text(title)
+    assert not re.search(r"[!?.]\.", status.inner_text())

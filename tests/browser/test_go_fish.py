@@ -176,3 +176,22 @@ def test_two_friends_and_a_computer_play_go_fish_to_the_end(new_player) -> None:
     assert results[0] == results[1]
     capture(ann, "go-fish-result")
     assert "laid down a book" in ann.page.get_by_test_id("full-log").text_content()
+    replay_reads_in_stopped_sentences(ann)
+
+
+def replay_reads_in_stopped_sentences(player: Player) -> None:
+    """Step through the game's replay from the history page: each move is one
+    sentence, stopped once ("Go Fish!", never "Go Fish!.")."""
+    page = player.page
+    page.goto("/history/")
+    page.get_by_test_id("history").get_by_role("link", name="Replay").first.click()
+    position = page.get_by_test_id("replay-position")
+    expect(position).to_contain_text("Move 0 of")
+    last = int(re.search(r"of (\d+)", position.inner_text()).group(1))
+    lines = []
+    for index in range(1, last + 1):
+        page.get_by_role("button", name="Next move").click()
+        expect(position).to_have_text(f"Move {index} of {last}")
+        lines.append(page.get_by_test_id("replay-move").inner_text())
+    assert any("Go Fish!" in line for line in lines), lines
+    assert not [line for line in lines if re.search(r"[!?.]\.$", line)]

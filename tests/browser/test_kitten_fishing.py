@@ -23,6 +23,20 @@ REASONS = {
     ("flip-limit", 1): "Play limit reached — decided by card count",
     ("flip-limit", None): "Play limit reached — decided by card count",
 }
+# What the status line says at the end: each sentence stopped once.
+ENDINGS = {
+    ("empty-pile", 0): "Game over. You win! Kitty’s pile ran out.",
+    ("empty-pile", 1): "Game over. Kitty wins. Your pile ran out.",
+    ("flip-limit", 0): "Game over. You win! Play limit reached — decided by card count.",
+    ("flip-limit", 1): "Game over. Kitty wins. Play limit reached — decided by card count.",
+    ("flip-limit", None): "Game over. It’s a draw. Play limit reached — decided by card count.",
+}
+
+
+def ending_said(page: Page, result: dict) -> None:
+    status = page.get_by_test_id("status")
+    expect(status).to_contain_text(ENDINGS[(result["reason"], result["winner"])])
+    assert not re.search(r"[!?.]\.", status.inner_text())
 
 
 class KittenPage:
@@ -203,6 +217,7 @@ def test_see_the_result_gives_the_engines_result_and_play_again_lets_kitty_start
     expect(page.get_by_test_id("result-title")).to_have_text(TITLES[expected["winner"]])
     reason = REASONS[(expected["reason"], expected["winner"])]
     expect(page.get_by_test_id("result-reason")).to_have_text(reason)
+    ending_said(page, expected)
     expect(page.get_by_test_id("final-0")).to_have_text(str(expected["piles"][0]))
     expect(page.get_by_test_id("final-1")).to_have_text(str(expected["piles"][1]))
     expect(page.get_by_test_id("final-plays")).to_have_text(str(expected["flips"]))
@@ -272,4 +287,5 @@ def test_the_play_limit_ends_the_game_by_card_count(new_player) -> None:
     expect(page.get_by_test_id("final-0")).to_have_text(str(result["piles"][0]))
     expect(page.get_by_test_id("final-1")).to_have_text(str(result["piles"][1]))
     expect(page.get_by_test_id("final-plays")).to_have_text("3")
+    ending_said(page, result)
     assert sent.count("flip") == 2

@@ -540,7 +540,6 @@ def good_record() -> dict:
     "spoil",
     [
         lambda r: r.update(game="fish"),
-        lambda r: r.pop("first_dealer"),
         lambda r: r.update(first_dealer=3),
         lambda r: r.update(rounds=[]),
         lambda r: r.update(rounds="none"),

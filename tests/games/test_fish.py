@@ -530,7 +530,8 @@ def test_a_team_emptied_on_its_own_turn_hands_the_turn_over():
     state, entries = declare(state, 0, "low-hearts", {c: 0 for c in hs("low-hearts")})
     assert entries[0]["team"] == 1 and state["score"] == [0, 5]
     assert not any(state["hands"][seat] for seat in (1, 3, 5))
-    assert RULES.turn(state) == 2 == entries[0]["next"]
+    # Seat 2 declares next, but nobody can ask any more.
+    assert RULES.turn(state) == 2 and entries[0]["next"] is None
     result = RULES.result(state)
     assert result["winner"] == 1 and result["decided_at"] == 4 and result["over"] is False
     for name in TEAM0_WHOLE:
@@ -544,6 +545,22 @@ def test_a_team_emptied_on_its_own_turn_hands_the_turn_over():
         "winner": 1,
         "decided_at": 4,
     }
+
+
+def test_no_seat_is_next_to_ask_once_a_team_is_out_or_the_game_is_over():
+    state = start(SPLIT, first=1)
+    state = team1_declares_its_four(state)
+    state = ask(state, 1, 0, "2H")  # a bluff: miss, seat 0's turn
+    state = ask(state, 0, 1, "2H")
+    assert state["log"][-1]["next"] == 0
+    state = ask(state, 0, 1, "3H")
+    state = ask(state, 0, 1, "4H")  # team 1 is out of cards: only declarations remain
+    assert RULES.turn(state) == 0 and state["log"][-1]["next"] is None
+    for name in [*TEAM0_WHOLE, "low-hearts"]:
+        state, entries = declare(state, 0, name)
+        assert entries[0]["next"] is None
+    assert RULES.is_over(state) and state["log"][-1]["next"] is None
+    assert [entry["next"] for entry in state["log"][-6:]] == [None] * 6
 
 
 def test_five_decides_the_winner_but_play_goes_on_to_all_nine():
@@ -909,6 +926,11 @@ def test_random_games_keep_every_invariant(seed, options):
             assert state == before
         seat, action = random_move(state, rng, steps)
         state, new_entries = act(state, seat, action)
+        # ``next`` is the seat that may ask, so none once asks are over.
+        asks_over = RULES.is_over(state) or not all(
+            any(state["hands"][s] for s in range(team, 6, 2)) for team in (0, 1)
+        )
+        assert new_entries[0]["next"] == (None if asks_over else RULES.turn(state))
         moves.append((seat, action))
         entries += new_entries
         steps += 1
@@ -921,7 +943,7 @@ def test_random_games_keep_every_invariant(seed, options):
         assert sum(result["score"]) == 9 and len(result["halfsuits"]) == 9
     assert result["winner"] == result["score"].index(max(result["score"]))
     assert entries[result["decided_at"]]["type"] == "declare"
-    assert state["log"] == entries
+    assert state["log"] == entries and entries[-1]["next"] is None
     # The record replays to the same state.
     record = json.loads(json.dumps(RULES.to_record(setup, moves)))
     setup_back, moves_back = RULES.from_record(record)

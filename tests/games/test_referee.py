@@ -127,3 +127,16 @@ def test_a_missing_file_is_exit_2() -> None:
         timeout=60,
     )
     assert run.returncode == 2 and "Traceback" not in run.stderr
+
+
+def test_a_card_fishing_record_without_first_dealer_was_dealt_by_the_bot() -> None:
+    record, state = random_game("card-fishing", seed=3)
+    assert record["first_dealer"] == 1
+    del record["first_dealer"]
+    run = referee(json.dumps(record))
+    assert run.returncode == 0, run.stderr
+    output = json.loads(run.stdout)
+    assert output["ok"] is True
+    assert output["result"] == get_rules("card-fishing").result(state)
+    # The Bot deals, so the human (seat 0) leads the first play.
+    assert output["log"][0]["seat"] == 0

@@ -5,12 +5,14 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.test import Client
+from channels.db import database_sync_to_async
+from django.test import Client, override_settings
 from django.utils import timezone
 
 from rooms.commands import Actor
 from rooms.creation import open_room
 from rooms.models import Guest, Match, MatchStatus, PlayerResult, Room
+from rooms.stats import records_of, summary
 from tests.rooms.client import RoomClient
 from tests.rooms.conftest import host_room, live
 
@@ -79,6 +81,7 @@ async def test_a_new_game_mid_game_abandons_the_current_one() -> None:
     assert (await live(code))[0] == version
 
 
+@override_settings(ALLOW_TEST_KNOBS=True)
 async def test_a_kitten_room_can_set_a_small_flip_limit() -> None:
     code, me = await host_room("kitten-fishing", "Ann", flip_limit=7)
     assert me.game["flip_limit"] == 7
@@ -87,6 +90,43 @@ async def test_a_kitten_room_can_set_a_small_flip_limit() -> None:
     # 26 cards each: no pile can run out in 7 flips, so the limit decides.
     assert (result["flips"], result["reason"]) == (7, "flip-limit")
     assert result["winner"] in (0, 1, None)
+
+
+@pytest.mark.parametrize("game", ["kitten-fishing", "go-fish"])
+def test_a_guest_cannot_choose_a_flip_limit(game: str) -> None:
+    client = Client()
+    client.get("/")
+    response = client.post(
+        "/rooms/new",
+        {"game": game, "flip_limit": 1},
+        content_type="application/json",
+        headers={"accept": "application/json"},
+    )
+    assert response.status_code == 400
+    assert response.json()["code"] == "unknown-option"
+    assert not Room.objects.exists()
+
+
+async def finished_kitten_game(**form: object) -> int:
+    """A guest who played one Kitten Fishing game to its end; their id."""
+    code, me = await host_room("kitten-fishing", "Ann", **form)
+    await me.act({"type": "finish"})
+    match = await Match.objects.aget(room__code=code)
+    assert match.status == MatchStatus.FINISHED
+    assert await PlayerResult.objects.filter(match=match, guest=me.guest).aexists()
+    await me.disconnect()
+    return me.guest
+
+
+@override_settings(ALLOW_TEST_KNOBS=True)
+async def test_a_game_with_a_lowered_flip_limit_never_counts_in_statistics() -> None:
+    tester = await finished_kitten_game(flip_limit=1)
+    assert await database_sync_to_async(summary)(tester) == {}
+    assert await database_sync_to_async(records_of)(tester, "kitten-fishing") == {}
+    # A game at the site's own limit counts.
+    player = await finished_kitten_game()
+    played = (await database_sync_to_async(summary)(player))["kitten-fishing"][""]["played"]
+    assert played == 1
 
 
 async def test_see_the_result_sends_the_end_not_every_flip() -> None:

@@ -14,7 +14,7 @@
 // data-turn, data-over, data-animating and data-ready ("play" when you may
 // play, "next-round" when the score sheet waits for you) for tests and scripts.
 
-import {h, keepFocus} from "./dom.js";
+import {h, keepFocus, sentences} from "./dom.js";
 import {Animator} from "./animation.js";
 import {FishingBoard} from "./card-fishing-board.js";
 import {PauseMenu} from "./card-fishing-menu.js";
@@ -117,7 +117,7 @@ class CardFishingTable {
       const match = frame.room.match ? frame.room.match.number : 0;
       this.order = new HandOrder(`fishsite:hand:${frame.room.code}:${match}:${view.viewer}`);
       this.shown = shownOf(view);
-      this.ctx.announce(`${turnWords(frame, this.shown)}.`);
+      this.ctx.announce(sentences(turnWords(frame, this.shown)));
       if (view.phase !== "play") this.queue.push({run: () => this.showSheet(false)});
       else if (view.log.length === 0 && view.round === 0) this.queue.push({run: () => this.dealAnimation(true)});
       this.render();
@@ -204,7 +204,7 @@ class CardFishingTable {
     const view = frame.game;
     const last = view.rounds[view.rounds.length - 1];
     this.ctx.announce(view.over
-      ? `${matchTitle(frame)} ${view.scores[0]} to ${view.scores[1]}.`
+      ? sentences(matchTitle(frame), `Final score ${view.scores[0]} to ${view.scores[1]}`)
       : `Round ${last.round + 1} is over: you score ${last.points[0]}, ${last.points[1]} for the Bot. ` +
         `Match score ${view.scores[0]} to ${view.scores[1]}.`);
     if (view.over) this.sound.play(view.result.winner === view.viewer ? "win" : "lose");

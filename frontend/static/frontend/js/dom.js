@@ -83,6 +83,17 @@ export function plural(count, one, many = `${one}s`) {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+// Parts that may or may not end in a stop, as sentences: a stop is added only
+// where a part has none, so "You win!" and "Game over" never become "You win!.".
+//   sentences("Game over", "You win!", "") -> "Game over. You win!"
+export function sentences(...parts) {
+  return parts
+    .map((part) => (part || "").trim())
+    .filter(Boolean)
+    .map((part) => (/[.!?…]$/.test(part) ? part : `${part}.`))
+    .join(" ");
+}
+
 // "Ann", "Ann and Bob", "Ann, Bob and Cy"
 export function listWords(words) {
   if (words.length <= 1) return words.join("");

@@ -9,7 +9,7 @@
 // Everything comes from frame.game (games/go_fish.py view()); spectators get no
 // hand and no actions.
 
-import {fill, h, keepFocus, listWords, plural} from "./dom.js";
+import {fill, h, keepFocus, listWords, plural, sentences} from "./dom.js";
 import {cardBack, cardFace, rankName, rankOf} from "./cards.js";
 import {GoFishAskPicker} from "./go-fish-ask.js";
 import {goFishMove} from "./go-fish-words.js";
@@ -186,7 +186,7 @@ function winnerWords(frame) {
 }
 
 function resultWords(frame) {
-  return `Game over. ${winnerWords(frame)}`;
+  return frame.game.result.winners.length ? sentences("Game over", winnerWords(frame)) : "Game over.";
 }
 
 function turnWords(frame) {

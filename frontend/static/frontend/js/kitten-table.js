@@ -15,7 +15,7 @@
 // root carries data-moves (plays shown), data-turn, data-over and
 // data-animating for tests and scripts.
 
-import {h} from "./dom.js";
+import {h, sentences} from "./dom.js";
 import {Animator} from "./animation.js";
 import {FlipKeys} from "./flip-keys.js";
 import {KittenBoard} from "./kitten-board.js";
@@ -120,7 +120,7 @@ class KittenTable {
     const opening = view.first !== view.viewer && view.viewer !== null && view.flips <= 1;
     if (opening) this.say(OPENING_WORDS, OPENING_WORDS);
     this.announcedEnd = view.over;
-    if (view.over) this.say(resultTitle(frame), `${resultTitle(frame)}. ${reasonWords(frame)}`);
+    if (view.over) this.say(resultTitle(frame), sentences(resultTitle(frame), reasonWords(frame)));
     else if (!opening) this.ctx.announce(`${turnWords(frame, view.turn)}.`);
     if (view.flips === 0 && !view.over) {
       this.drain(() => this.deal(view));
@@ -190,7 +190,7 @@ class KittenTable {
     this.auto = false;
     const title = resultTitle(frame);
     const reason = reasonWords(frame);
-    this.say(title, `Game over. ${title}. ${reason}`);
+    this.say(title, sentences("Game over", title, reason));
     this.render();
   }
 

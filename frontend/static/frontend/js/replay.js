@@ -2,6 +2,8 @@
 // /matches/<id>/replay.json. Every card is visible here: the game is over.
 // Rendering only: the states come from the server's rules engine.
 
+import {sentences} from "./dom.js";
+
 const root = document.getElementById("replay");
 const slider = root.querySelector("input[type=range]");
 const position = root.querySelector("output");
@@ -65,7 +67,7 @@ function describe(step) {
       if (action.card) {
         return `${who} asked ${playerName(action.target)} for ${action.card}: ${entry.hit ? "yes" : "no"}.`;
       }
-      return `${who} asked ${playerName(action.target)} for ${action.rank}s: ${entry.got ? `got ${entry.got}` : "Go Fish!"}.`;
+      return sentences(`${who} asked ${playerName(action.target)} for ${action.rank}s: ${entry.got ? `got ${entry.got}` : "Go Fish!"}`);
     case "declare":
       return `${who} declared ${action.halfsuit}: ${entry.correct ? "correct" : "wrong"}.`;
     case "play":
