@@ -18,7 +18,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
-from django.db import DatabaseError
+from django.db import DatabaseError, DataError
 from redis.exceptions import RedisError
 
 from games.base import Entry
@@ -156,6 +156,15 @@ class RoomService:
             await move_writer().write(
                 (move.match_id, move.index, move.seat, move.action, move.client_id, move.ending)
             )
+        except DataError as error:
+            # A value the database cannot hold (PostgreSQL refuses NUL in text and
+            # JSON): trying again would not help.
+            logger.warning("room %s: a move the database cannot store: %s", code, error)
+            raise RoomError(
+                "unrecordable",
+                "This move holds a value that cannot be saved (such as a NUL character), "
+                "so it was not played.",
+            ) from None
         except DatabaseError as error:
             # Never accept a move that is not recorded: refuse it instead.
             logger.error("room %s: cannot record a move: %s", code, error)
