@@ -110,15 +110,16 @@ def postgres_test_database_dropped(request: pytest.FixtureRequest) -> Iterator[N
     """Django keeps a connection per thread (DATABASE_CONN_MAX_AGE), and the
     threads of database_sync_to_async outlive the tests: end their sessions so
     the test database can be dropped."""
-    if postgres_url() is None:
+    url = postgres_url()
+    if url is None:
         yield
         return
+    from django.conf import settings
+
     request.getfixturevalue("django_db_setup")
     yield
-    from django.db import connection
-
-    with request.getfixturevalue("django_db_blocker").unblock(), connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+    with psycopg.connect(with_database(url, "postgres"), autocommit=True) as admin:
+        admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s",
+            (settings.DATABASES["default"]["TEST"]["NAME"],),
         )
