@@ -122,6 +122,13 @@ class RoomService:
             version, room = loaded
             try:
                 change = await fn(room)
+            except DatabaseError as error:  # e.g. creating the row of a new match
+                await self.forget(recorded, room)
+                logger.error("room %s: the database failed before a change: %s", code, error)
+                raise RoomError(
+                    "record-unavailable",
+                    "The database is unavailable, so nothing changed. Please try again soon.",
+                ) from None
             except Exception:
                 await self.forget(recorded, room)
                 raise
@@ -225,7 +232,9 @@ class RoomService:
                 error,
             )
             _backlogs[code] = work
-            asyncio.ensure_future(retry_backlog(code))
+            retry = asyncio.ensure_future(retry_backlog(code))
+            _retries.add(retry)  # the loop keeps only a weak reference to a task
+            retry.add_done_callback(_retries.discard)
 
     async def broadcast(self, code: str, version: int, data: bytes, events: list[Entry]) -> None:
         message = {"type": "room.changed", "v": version, "data": data, "events": events}
@@ -261,6 +270,7 @@ def run_all(work: list[Callable[[], None]]) -> None:
 # room's later changes queued behind it. Every job may run twice (they set
 # values, or skip what is done), so resuming after a failure is safe.
 _backlogs: dict[str, list[Callable[[], None]]] = {}
+_retries: set[asyncio.Future] = set()
 
 
 async def retry_backlog(code: str) -> None:

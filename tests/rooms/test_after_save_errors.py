@@ -84,3 +84,19 @@ async def test_database_work_of_later_changes_waits_for_the_failed_one(
     assert await eventually(stored_name) == "Second"
     await asyncio.sleep(1.5)  # past the retries: the first name never comes back
     assert await stored_name() == "Second"
+
+
+async def test_a_database_error_before_the_change_refuses_it_and_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, host = await host_room("go-fish", "Ann", seats=2)
+    bob = await RoomClient.join(code, "Bob")
+    assert (await host.command("sit", seat=0))["type"] == "ack"
+    assert (await bob.command("sit", seat=1))["type"] == "ack"
+    version, before = await live(code)
+    monkeypatch.setattr(records, "start_match", failing_once(records.start_match))
+    reply = await host.command("start")
+    assert reply["type"] == "error" and reply["code"] == "record-unavailable", reply
+    assert await live(code) == (version, before)
+    assert (await host.command("start"))["type"] == "ack"
+    assert (await live(code))[1]["status"] == "playing"
