@@ -10,6 +10,12 @@ from __future__ import annotations
 from django.db import models
 
 from rooms.names import MAX_NAME_LENGTH, generate_name
+from rooms.protocol import MAX_ID_LENGTH
+
+# A stored client id is "<guest>:<the client's id>": the digits of the largest
+# guest id (a BigAutoField) and a colon before an id of up to MAX_ID_LENGTH.
+# Computer moves, "bot:<match>:<move>", are shorter.
+CLIENT_ID_LENGTH = len(str(2**63 - 1)) + 1 + MAX_ID_LENGTH
 
 
 class Guest(models.Model):
@@ -140,7 +146,7 @@ class MatchMove(models.Model):
     seat = models.PositiveSmallIntegerField()
     action = models.JSONField()
     # The client's id for the action, so a retried action is recognised.
-    client_id = models.CharField(max_length=64, blank=True)
+    client_id = models.CharField(max_length=CLIENT_ID_LENGTH, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

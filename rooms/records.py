@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import DataError, IntegrityError, transaction
 from django.utils import timezone
 
 from rooms.models import (
@@ -103,6 +103,7 @@ def record_move(
 
     Raises MoveConflict when a different move already holds ``index``. The same
     move written again (a retry after a lost compare-and-set) is accepted.
+    Raises IntegrityError or DataError when the row itself is refused.
     """
     try:
         with transaction.atomic():
@@ -110,7 +111,7 @@ def record_move(
     except IntegrityError:
         existing = MatchMove.objects.filter(match_id=match_id, index=index).first()
         if existing is None:
-            raise MoveConflict(index, 0.0) from None
+            raise  # no move holds the index: a value of this one broke a constraint
         if (existing.client_id, existing.seat) != (client_id, seat):
             age = (timezone.now() - existing.created_at).total_seconds()
             raise MoveConflict(index, age) from None
@@ -119,16 +120,22 @@ def record_move(
                 finish_match(match_id, *ending)
 
 
-def record_moves(moves: list[tuple]) -> list[MoveConflict | None]:
+# Errors that concern one row, not the database: then the other moves of the
+# batch are still written. Any other error (the database is down or locked)
+# refuses the whole batch at once, rather than once per move.
+ROW_ERRORS = (IntegrityError, DataError)
+
+
+def record_moves(moves: list[tuple]) -> list[Exception | None]:
     """Several moves (each the arguments of ``record_move``), with one commit
-    unless one of them conflicts.
-    Returns, per move, None or the conflict that refused it."""
+    unless one of them is refused.
+    Returns, per move, None or what refused it: a MoveConflict or a row error."""
     try:
         with transaction.atomic():
             insert_moves(moves)
         return [None] * len(moves)
-    except IntegrityError:
-        pass  # a move already there: sort them out one by one, each in its own transaction
+    except ROW_ERRORS:
+        pass  # one move spoils the INSERT: sort them out one by one, each in its own transaction
     return [move_outcome(move) for move in moves]
 
 
@@ -148,11 +155,11 @@ def insert_moves(moves: list[tuple]) -> None:
             finish_match(match_id, *ending)
 
 
-def move_outcome(move: tuple) -> MoveConflict | None:
+def move_outcome(move: tuple) -> Exception | None:
     try:
-        record_move(*move)  # its own savepoint: a conflict spoils only itself
-    except MoveConflict as conflict:
-        return conflict
+        record_move(*move)  # its own transaction: a refused move spoils only itself
+    except (MoveConflict, *ROW_ERRORS) as refused:
+        return refused
     return None
 
 

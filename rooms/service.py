@@ -18,7 +18,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
-from django.db import DatabaseError
+from django.db import DatabaseError, DataError
 from redis.exceptions import RedisError
 
 from games.base import Entry
@@ -38,6 +38,9 @@ MAX_ATTEMPTS = 40
 ORPHAN_AGE_SECONDS = 1.0
 # At most this many log entries travel with one change (the rest are summed up).
 MAX_EVENTS = 50
+# Seconds before each new try of database work that failed after its change was
+# stored; past the last, the work is given up (and logged).
+RETRY_DELAYS = (0.2, 1.0, 5.0, 15.0)
 
 
 def group_name(code: str) -> str:
@@ -116,6 +119,13 @@ class RoomService:
             version, room = loaded
             try:
                 change = await fn(room)
+            except DatabaseError as error:  # e.g. creating the row of a new match
+                await self.forget(recorded, room)
+                logger.error("room %s: the database failed before a change: %s", code, error)
+                raise RoomError(
+                    "record-unavailable",
+                    "The database is unavailable, so nothing changed. Please try again soon.",
+                ) from None
             except Exception:
                 await self.forget(recorded, room)
                 raise
@@ -153,6 +163,15 @@ class RoomService:
             await move_writer().write(
                 (move.match_id, move.index, move.seat, move.action, move.client_id, move.ending)
             )
+        except DataError as error:
+            # A value the database cannot hold (PostgreSQL refuses NUL in text and
+            # JSON): trying again would not help.
+            logger.warning("room %s: a move the database cannot store: %s", code, error)
+            raise RoomError(
+                "unrecordable",
+                "This move holds a value that cannot be saved (such as a NUL character), "
+                "so it was not played.",
+            ) from None
         except DatabaseError as error:
             # Never accept a move that is not recorded: refuse it instead.
             logger.error("room %s: cannot record a move: %s", code, error)
@@ -188,11 +207,31 @@ class RoomService:
             await self.broadcast(code, saved[0], saved[1], [])
 
     async def after_save(self, room: dict[str, Any], version: int, change: Change) -> None:
+        """The database work of a stored change. The change stands whatever
+        happens here, so a database error is not the player's: they get their
+        answer, and the work is retried in the background."""
         work = list(change.after)
         if change.snapshot:
             work.append(lambda: records.save_snapshot(room, version))
-        if work:
+        if not work:
+            return
+        code = room["code"]
+        if code in _backlogs:  # behind the room's failed work, to keep its order
+            _backlogs[code].extend(work)
+            return
+        try:
             await database_sync_to_async(run_all)(work)
+        except DatabaseError as error:
+            logger.warning(
+                "room %s: database work after version %s failed, retrying it: %s",
+                code,
+                version,
+                error,
+            )
+            _backlogs[code] = work
+            retry = asyncio.ensure_future(retry_backlog(code))
+            _retries.add(retry)  # the loop keeps only a weak reference to a task
+            retry.add_done_callback(_retries.discard)
 
     async def broadcast(self, code: str, version: int, data: bytes, events: list[Entry]) -> None:
         message = {"type": "room.changed", "v": version, "data": data, "events": events}
@@ -218,8 +257,37 @@ def same_move(a: PendingMove, b: PendingMove | None) -> bool:
 
 
 def run_all(work: list[Callable[[], None]]) -> None:
-    for job in work:
-        job()
+    """Each job leaves the list once done, so a retry resumes at the one that failed."""
+    while work:
+        work[0]()
+        del work[0]
+
+
+# Per room, database work that failed after its change was stored, and any the
+# room's later changes queued behind it. Every job may run twice (they set
+# values, or skip what is done), so resuming after a failure is safe.
+_backlogs: dict[str, list[Callable[[], None]]] = {}
+_retries: set[asyncio.Future] = set()
+
+
+async def retry_backlog(code: str) -> None:
+    backlog = _backlogs[code]
+    failures = 0
+    while backlog and failures < len(RETRY_DELAYS):
+        await asyncio.sleep(RETRY_DELAYS[failures])
+        try:
+            await database_sync_to_async(run_all)(backlog)
+        except DatabaseError as error:
+            failures += 1
+            logger.warning("room %s: database work failed again (%s): %s", code, failures, error)
+        else:
+            logger.info("room %s: database work done on retry", code)
+    if backlog:
+        # Lost until a later snapshot of the room writes its seats and status again.
+        logger.error(
+            "room %s: %s database jobs given up after %s tries", code, len(backlog), failures + 1
+        )
+    del _backlogs[code]  # no await since the last check: nothing was queued meanwhile
 
 
 def grace_seconds() -> float:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import random
-import sqlite3
 import time
 
 import pytest
 
 from tests.e2e.http_guest import Guest, RoomSocket
-from tests.faults.inspect import db_path, live_room, replayed, stored_moves
+from tests.faults.inspect import database_unavailable, live_room, replayed, stored_moves
 
 pytestmark = pytest.mark.slow
 
@@ -91,17 +90,11 @@ def test_a_move_that_cannot_be_recorded_is_refused_not_lost(servers, fault_env) 
     rng = random.Random(6)
     assert play_one([ann, bob], rng)["type"] == "ack"
     before = live_room(fault_env["REDIS_URL"], code)["match"]["state"]
-    # Another program holds the database's write lock: it is unavailable for writing.
-    blocker = sqlite3.connect(db_path(fault_env["DATABASE_URL"]), timeout=5)
-    blocker.execute("BEGIN EXCLUSIVE")
-    try:
+    with database_unavailable(fault_env["DATABASE_URL"]):
         mover = turn_socket([ann, bob])
         reply = mover.command("act", action=an_ask(mover, rng), timeout=30)
         assert reply["type"] == "error" and reply["code"] == "record-unavailable", reply
         assert live_room(fault_env["REDIS_URL"], code)["match"]["state"] == before
-    finally:
-        blocker.rollback()
-        blocker.close()
     # The database is back: the same move now goes through.
     reply = play_one([ann, bob], rng)
     assert reply["type"] == "ack", reply
