@@ -44,6 +44,10 @@ _poller: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Task] = (
     weakref.WeakKeyDictionary()
 )
 _tasks: set[asyncio.Task] = set()
+# Rooms this process is working on, and whether more work came in meanwhile.
+# Ticks of one room run one after another: run side by side, they only fight
+# over the room's compare-and-set (a computer table then stalls on "busy").
+_working: dict[str, bool] = {}
 
 
 def next_due(room: dict[str, Any]) -> float | None:
@@ -92,9 +96,24 @@ async def schedule(room: dict[str, Any], changed: bool = True) -> None:
 
 
 def spawn(code: str) -> None:
-    task = asyncio.ensure_future(tick(code))
+    if code in _working:
+        _working[code] = True  # the running ticks look again when done
+        return
+    _working[code] = False
+    task = asyncio.ensure_future(tick_while_due(code))
     _tasks.add(task)
     task.add_done_callback(_tasks.discard)
+
+
+async def tick_while_due(code: str) -> None:
+    try:
+        while True:
+            await tick(code)
+            if not _working[code]:
+                return
+            _working[code] = False
+    finally:
+        del _working[code]
 
 
 async def tick(code: str) -> None:
