@@ -22,7 +22,8 @@
 // Shared pieces to build a table from: dom.js (h, fill, keepFocus), cards.js
 // (cardFace, cardBack, names), seats.js (names, teams, presence), choices.js
 // (pick-one buttons), move-words.js (sentences with cards), hand-order.js
-// (arrangeable hands), animation.js (finishable animations), sound.js (sounds
+// (arrangeable hands), animation.js (finishable animations), frame-queue.js (frames
+// played one after another), sound.js (sounds
 // made in the browser). Styles: site.css (variables), cards.css, room.css
 // (.turn-banner, .seat-chip, .picker, .hand-area, .result, .last-move).
 
