@@ -22,7 +22,7 @@ import {PauseMenu} from "./card-fishing-menu.js";
 import {dealCards, showLeftovers, showPlay} from "./card-fishing-motion.js";
 import {renderResults, renderSheet} from "./card-fishing-sheet.js";
 import {soloInfo} from "./card-fishing-stats.js";
-import {matchTitle, previewWords, turnWords} from "./card-fishing-words.js";
+import {leftoverWords, matchTitle, playWords, previewWords, turnWords} from "./card-fishing-words.js";
 import {HandOrder} from "./hand-order.js";
 import {Sound} from "./sound.js";
 
@@ -32,6 +32,12 @@ const TICK_MS = 260;
 
 export function createTable(container, ctx) {
   return new CardFishingTable(container, ctx);
+}
+
+export function moveWords(events, frame) {
+  return events.map((entry) => (entry.type === "play"
+    ? sentences(playWords(entry, frame).spoken, entry.round_over ? leftoverWords(entry, frame) : "")
+    : "A new round is dealt.")).join(" ");
 }
 
 function shownOf(view) {

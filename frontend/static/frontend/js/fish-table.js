@@ -16,12 +16,16 @@ import {FishAskPicker} from "./fish-ask.js";
 import {FishDeclarePicker} from "./fish-declare.js";
 import {fishClaim, fishMove, fishSentences} from "./fish-words.js";
 import {HandOrder, makeReorderable} from "./hand-order.js";
-import {renderParts} from "./move-words.js";
+import {plainText, renderParts} from "./move-words.js";
 import {nameOf, presenceBadge, teamName, teamTag, who} from "./seats.js";
 import {TurnTable} from "./turn-table.js";
 
 export function createTable(container, ctx) {
   return new FishTable(container, ctx);
+}
+
+export function moveWords(events, frame, config) {
+  return events.map((entry) => plainText(fishMove(entry, frame, config))).join(" ");
 }
 
 class FishTable extends TurnTable {

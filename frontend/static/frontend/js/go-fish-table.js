@@ -13,12 +13,16 @@ import {fill, h, plural} from "./dom.js";
 import {cardBack, cardFace, rankName, rankOf} from "./cards.js";
 import {GoFishAskPicker} from "./go-fish-ask.js";
 import {GO_FISH_SENTENCES, goFishMove, winnerWords} from "./go-fish-words.js";
-import {renderParts} from "./move-words.js";
+import {plainText, renderParts} from "./move-words.js";
 import {nameOf, presenceBadge, who} from "./seats.js";
 import {TurnTable} from "./turn-table.js";
 
 export function createTable(container, ctx) {
   return new GoFishTable(container, ctx);
+}
+
+export function moveWords(events, frame) {
+  return events.map((entry) => plainText(goFishMove(entry, frame))).join(" ");
 }
 
 class GoFishTable extends TurnTable {

@@ -21,7 +21,7 @@ import {FrameQueue} from "./frame-queue.js";
 import {FlipKeys} from "./flip-keys.js";
 import {KittenBoard} from "./kitten-board.js";
 import {dealCards, showFlip} from "./kitten-motion.js";
-import {OPENING_WORDS, WAIT_WORDS, reasonWords, resultTitle, turnWords} from "./kitten-words.js";
+import {OPENING_WORDS, WAIT_WORDS, flipWords, reasonWords, resultTitle, turnWords} from "./kitten-words.js";
 
 // A frame with more flips than this (See the result) is shown at once, not animated.
 const MAX_ANIMATED = 3;
@@ -31,9 +31,16 @@ const KITTY_GAP_MS = 800;
 const OPENING_GAP_MS = 1500;
 const AUTO_DELAY_MS = 400;
 const FIRST_GAME_KEY = "fishsite:kitten-fishing:first-game";
+const ALL_FLIPPED = "All the remaining cards were flipped.";
 
 export function createTable(container, ctx) {
   return new KittenTable(container, ctx);
+}
+
+export function moveWords(events, frame) {
+  const flips = events.filter((entry) => "flip" in entry);
+  if (flips.length > MAX_ANIMATED) return ALL_FLIPPED;
+  return flips.map((entry) => flipWords(entry, frame).spoken).join(" ");
 }
 
 function shownOf(view) {
@@ -138,7 +145,7 @@ class KittenTable {
     this.queue.clear();
     this.motion.finish();
     if (events.length > MAX_ANIMATED) {
-      this.say("All the remaining cards were flipped.", "All the remaining cards were flipped.");
+      this.say(ALL_FLIPPED, ALL_FLIPPED);
     }
     const run = async () => {
       this.shown = shownOf(frame.game);
