@@ -49,10 +49,10 @@ def replay_steps(match: Match, viewer: int) -> dict[str, Any]:
     """
     rules = get_rules(match.game)
     state = rules.start(match.setup)
-    steps = [replay_step(rules, state, [], viewer, None, None)]
+    steps = [replay_step(rules, state, [], viewer)]
     for seat, action, _ in match_moves(match.pk):
         state, entries = rules.apply(state, seat, action)
-        steps.append(replay_step(rules, state, entries, viewer, seat, action))
+        steps.append(replay_step(rules, state, entries, viewer))
     return {
         "game": match.game,
         "number": match.number,
@@ -65,28 +65,20 @@ def replay_steps(match: Match, viewer: int) -> dict[str, Any]:
             }
             for index, player in enumerate(match.players)
         ],
-        "result": match.result,
         "steps": steps,
     }
 
 
-def replay_step(
-    rules: Rules,
-    state: State,
-    entries: list[Entry],
-    viewer: int,
-    seat: int | None,
-    action: dict[str, Any] | None,
-) -> dict[str, Any]:
+def replay_step(rules: Rules, state: State, entries: list[Entry], viewer: int) -> dict[str, Any]:
     view = rules.view(state, viewer)
     # A replay is watched, not played: nothing offers a move.
     view["actions"] = {}
     return {
+        # The whole state too: the replay's readers may see the record, which
+        # holds every card anyway. The page draws only the view.
         "state": state,
         "view": view,
         "events": [rules.redact(entry, viewer) for entry in entries],
-        "seat": seat,
-        "action": action,
     }
 
 
