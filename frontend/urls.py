@@ -8,4 +8,5 @@ urlpatterns = [
     path("rules/<slug:game>/", views.rules_page, name="rules"),
     path("play/card-fishing/", views.play_card_fishing, name="play-card-fishing"),
     path("r/<str:code>/", views.room_page, name="room"),
+    path("replay/<int:match_id>/", views.replay_page, name="replay"),
 ]

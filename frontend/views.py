@@ -1,4 +1,5 @@
-"""Pages of the web client: home, the rules of each game, joining by link, the room."""
+"""Pages of the web client: home, the rules of each game, joining by link, the room,
+the replay of a game."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
 from frontend import catalogue
+from rooms.history import visible_match
 from rooms.models import Room
 
 # A room link (/r/<code>/, with or without the host) or a bare code.
@@ -81,3 +83,17 @@ def room_page(request: HttpRequest, code: str) -> HttpResponse:
         raise Http404("There is no such room.")
     config = catalogue.room_config(room, getattr(request, "guest", None))
     return render(request, "frontend/room.html", {"room": room, "config": config})
+
+
+@require_GET
+def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    guest = getattr(request, "guest", None)
+    match = visible_match(match_id, guest and guest.pk, request.user.is_staff)
+    if match is None:
+        raise Http404("No such game, or not yours to see.")
+    context = {
+        "match": match,
+        # The room's config: the tables draw the replay as they draw the game.
+        "config": catalogue.room_config(match.room, guest),
+    }
+    return render(request, "frontend/replay.html", context)

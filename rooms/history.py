@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.base import Entry, Rules, State
 from games.registry import get_rules
 from rooms.lobby import team_of_seat
 from rooms.models import Match, MatchStatus, Spectator
@@ -29,23 +30,66 @@ def may_see_record(match: Match, guest_id: int | None, is_staff: bool) -> bool:
     return match.status == MatchStatus.FINISHED and took_part(match, guest_id)
 
 
-def replay_steps(match: Match) -> dict[str, Any]:
-    """Every state of the match, from the deal to the end, with the entry of each move.
+def visible_match(match_id: int, guest_id: int | None, is_staff: bool) -> Match | None:
+    """The match when this reader may see its record, else None (missing, unfinished
+    or someone else's: the caller answers all three alike)."""
+    match = Match.objects.filter(pk=match_id).select_related("room").first()
+    if match is None or not may_see_record(match, guest_id, is_staff):
+        return None
+    return match
 
-    States carry every hidden card: this is only served for finished matches.
+
+def replay_steps(match: Match, viewer: int) -> dict[str, Any]:
+    """Every state of the match, from the deal to the end, and how ``viewer`` saw
+    each one: its view and the move's entries redacted for it, as a room frame
+    gives them, so the page draws each step with the game's own table.
+
+    States carry every hidden card: this is only served to those who may see the
+    record (``may_see_record``), which holds them all anyway.
     """
     rules = get_rules(match.game)
     state = rules.start(match.setup)
-    steps = [{"state": state, "entries": [], "seat": None, "action": None}]
+    steps = [replay_step(rules, state, [], viewer)]
     for seat, action, _ in match_moves(match.pk):
         state, entries = rules.apply(state, seat, action)
-        steps.append({"state": state, "entries": entries, "seat": seat, "action": action})
+        steps.append(replay_step(rules, state, entries, viewer))
     return {
         "game": match.game,
-        "players": match.players,
-        "result": match.result,
+        "number": match.number,
+        "viewer": viewer,
+        "players": [
+            {
+                "name": player.get("name"),
+                "bot": player.get("bot") or "",
+                "team": team_of_seat(match.game, index),
+            }
+            for index, player in enumerate(match.players)
+        ],
         "steps": steps,
     }
+
+
+def replay_step(rules: Rules, state: State, entries: list[Entry], viewer: int) -> dict[str, Any]:
+    view = rules.view(state, viewer)
+    # A replay is watched, not played: nothing offers a move.
+    view["actions"] = {}
+    return {
+        # The whole state too: the replay's readers may see the record, which
+        # holds every card anyway. The page draws only the view.
+        "state": state,
+        "view": view,
+        "events": [rules.redact(entry, viewer) for entry in entries],
+    }
+
+
+def replay_viewer(match: Match, guest_id: int | None, asked: str | None) -> int:
+    """The seat whose eyes the replay shows: the one asked for, else the reader's
+    own seat in the match, else the first."""
+    seats = len(match.players)
+    if asked is not None and asked.isdigit() and int(asked) < seats:
+        return int(asked)
+    mine = match.player_results.filter(guest_id=guest_id).first() if guest_id else None
+    return mine.seat if mine is not None and mine.seat < seats else 0
 
 
 def others_at_the_table(match: Match, seat: int) -> tuple[list[str], list[str]]:

@@ -11,5 +11,4 @@ urlpatterns = [
     path("api/history", views.history_data, name="api-history"),
     path("matches/<int:match_id>/record.json", views.match_record_download, name="match-record"),
     path("matches/<int:match_id>/replay.json", views.replay_data, name="replay-data"),
-    path("replay/<int:match_id>/", views.replay_page, name="replay"),
 ]

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 from rooms.commands import Actor
 from rooms.creation import open_room
 from rooms.errors import RoomError
-from rooms.history import may_see_record, recent_games, replay_steps
+from rooms.history import recent_games, replay_steps, replay_viewer, visible_match
 from rooms.limits import may_open_room
 from rooms.lobby import SOLO_GAMES
 from rooms.models import Match, Room, RoomStatus
@@ -103,9 +103,9 @@ def solo(request: HttpRequest, game: str) -> JsonResponse:
 
 
 def viewable_match(request: HttpRequest, match_id: int) -> Match:
-    match = Match.objects.filter(pk=match_id).first()
     guest = getattr(request, "guest", None)
-    if match is None or not may_see_record(match, guest and guest.pk, request.user.is_staff):
+    match = visible_match(match_id, guest and guest.pk, request.user.is_staff)
+    if match is None:
         # The same answer whether the match is missing, unfinished or someone else's.
         raise Http404("No such game, or not yours to see.")
     return match
@@ -123,7 +123,9 @@ def match_record_download(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_GET
 def replay_data(request: HttpRequest, match_id: int) -> JsonResponse:
     match = viewable_match(request, match_id)
-    return JsonResponse(replay_steps(match))
+    guest = getattr(request, "guest", None)
+    viewer = replay_viewer(match, guest and guest.pk, request.GET.get("seat"))
+    return JsonResponse(replay_steps(match, viewer))
 
 
 @require_GET
@@ -137,9 +139,3 @@ def history_page(request: HttpRequest) -> HttpResponse:
     # A Partners column only when some listed game was played in teams.
     context = {"games": games, "teams": any(game["teams"] for game in games)}
     return render(request, "frontend/history.html", context)
-
-
-@require_GET
-def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
-    match = viewable_match(request, match_id)
-    return render(request, "frontend/replay.html", {"match": match})

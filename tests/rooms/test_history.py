@@ -111,3 +111,20 @@ async def test_unfinished_and_other_peoples_records_stay_hidden() -> None:
     await sync_to_async(stranger.get)("/")
     path = f"/matches/{finished.pk}/record.json"
     assert (await sync_to_async(stranger.get)(path)).status_code == 404
+
+
+async def test_the_replay_shows_each_step_as_the_chosen_seat_saw_it() -> None:
+    code, ann, bob = await finished_go_fish()
+    match = await Match.objects.aget(room__code=code)
+    get = sync_to_async(client_of(ann).get)
+    replay = (await get(f"/matches/{match.pk}/replay.json?seat=1")).json()
+    assert replay["viewer"] == 1
+    for step in replay["steps"]:
+        view = step["view"]
+        assert view["viewer"] == 1 and view["actions"] == {}
+        assert sorted(view["hand"]) == sorted(step["state"]["hands"][1])
+        for entry in step["events"]:
+            if entry.get("drew") and not entry["shown"]:
+                assert entry["seat"] == 1, "a card drawn by another seat stays hidden"
+    own = (await get(f"/matches/{match.pk}/replay.json?seat=9")).json()
+    assert own["viewer"] == 0  # no such seat: Ann's own

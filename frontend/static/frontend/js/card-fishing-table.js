@@ -16,12 +16,13 @@
 
 import {h, keepFocus, sentences} from "./dom.js";
 import {Animator} from "./animation.js";
+import {FrameQueue} from "./frame-queue.js";
 import {FishingBoard} from "./card-fishing-board.js";
 import {PauseMenu} from "./card-fishing-menu.js";
 import {dealCards, showLeftovers, showPlay} from "./card-fishing-motion.js";
 import {renderResults, renderSheet} from "./card-fishing-sheet.js";
 import {soloInfo} from "./card-fishing-stats.js";
-import {matchTitle, previewWords, turnWords} from "./card-fishing-words.js";
+import {leftoverWords, matchTitle, playWords, previewWords, turnWords} from "./card-fishing-words.js";
 import {HandOrder} from "./hand-order.js";
 import {Sound} from "./sound.js";
 
@@ -31,6 +32,12 @@ const TICK_MS = 260;
 
 export function createTable(container, ctx) {
   return new CardFishingTable(container, ctx);
+}
+
+export function moveWords(events, frame) {
+  return events.map((entry) => (entry.type === "play"
+    ? sentences(playWords(entry, frame).spoken, entry.round_over ? leftoverWords(entry, frame) : "")
+    : "A new round is dealt.")).join(" ");
 }
 
 function shownOf(view) {
@@ -55,8 +62,13 @@ class CardFishingTable {
     this.config = ctx.config;
     this.frame = null;
     this.shown = null;
-    this.queue = [];
-    this.draining = false;
+    this.queue = new FrameQueue({
+      present: (frame, events) => this.present(frame, events),
+      ready: async () => {
+        while (this.paused) await this.resumed;
+      },
+      settled: () => this.updateFlags(),
+    });
     this.pending = null; // the card we played and wait to see played
     this.lifted = null;
     this.paused = false;
@@ -101,6 +113,7 @@ class CardFishingTable {
 
   destroy() {
     this.destroyed = true;
+    this.queue.stop();
     this.motion.destroy();
     if (this.menu.isOpen) this.menu.dialog.close();
     this.container.replaceChildren();
@@ -118,19 +131,17 @@ class CardFishingTable {
       this.order = new HandOrder(`fishsite:hand:${frame.room.code}:${match}:${view.viewer}`);
       this.shown = shownOf(view);
       this.ctx.announce(sentences(turnWords(frame, this.shown)));
+      this.render();
       if (view.phase !== "play") this.queue.push({run: () => this.showSheet(false)});
       else if (view.log.length === 0 && view.round === 0) this.queue.push({run: () => this.dealAnimation(true)});
-      this.render();
-      this.drain();
       return;
     }
     if (info.fresh || info.gap) {
-      this.queue = [{run: async () => this.jump()}];
+      this.queue.replace({run: async () => this.jump()});
       this.motion.finish();
     } else {
       this.queue.push({frame, events});
     }
-    this.drain();
   }
 
   jump() {
@@ -138,22 +149,6 @@ class CardFishingTable {
     this.render();
     if (this.shown.phase !== "play") return this.showSheet(false);
     return null;
-  }
-
-  async drain() {
-    if (this.draining) return;
-    this.draining = true;
-    try {
-      while (this.queue.length && !this.destroyed) {
-        while (this.paused) await this.resumed;
-        const item = this.queue.shift();
-        if (item.run) await item.run();
-        else await this.present(item.frame, item.events);
-      }
-    } finally {
-      this.draining = false;
-      this.updateFlags();
-    }
   }
 
   async present(frame, events) {
@@ -254,7 +249,7 @@ class CardFishingTable {
   }
 
   idle() {
-    return !this.draining && !this.motion.busy && !this.paused;
+    return !this.queue.draining && !this.motion.busy && !this.paused;
   }
 
   tap(card) {

@@ -10,63 +10,32 @@
 // Everything comes from frame.game (games/fish.py view()): a spectator's view
 // has no hand and no actions, so nothing hidden can be drawn.
 
-import {button, fill, h, keepFocus, plural} from "./dom.js";
+import {button, fill, h, plural} from "./dom.js";
 import {cardFace, cardName, suitOf, suitSymbol} from "./cards.js";
 import {FishAskPicker} from "./fish-ask.js";
 import {FishDeclarePicker} from "./fish-declare.js";
-import {fishClaim, fishMove} from "./fish-words.js";
+import {fishClaim, fishMove, fishSentences} from "./fish-words.js";
 import {HandOrder, makeReorderable} from "./hand-order.js";
 import {plainText, renderParts} from "./move-words.js";
-import {nameOf, presenceBadge, teamName, teamTag, who, whose} from "./seats.js";
+import {nameOf, presenceBadge, teamName, teamTag, who} from "./seats.js";
+import {TurnTable} from "./turn-table.js";
 
 export function createTable(container, ctx) {
   return new FishTable(container, ctx);
 }
 
-class FishTable {
+export function moveWords(events, frame, config) {
+  return events.map((entry) => plainText(fishMove(entry, frame, config))).join(" ");
+}
+
+class FishTable extends TurnTable {
   constructor(container, ctx) {
-    this.container = container;
-    this.ctx = ctx;
-    this.config = ctx.config;
+    super(container, ctx, h("div", {class: "fish-table", data: {testid: "fish-table"}}), fishSentences(ctx.config));
     const hooks = {act: ctx.act, changed: () => this.rerender(), announce: ctx.announce};
     this.ask = new FishAskPicker(this.config, hooks);
     this.declare = new FishDeclarePicker(this.config, hooks);
-    this.frame = null;
-    this.dragging = false;
     this.logOpen = false;
     this.order = null;
-    this.root = h("div", {class: "fish-table", data: {testid: "fish-table"}});
-    container.replaceChildren(this.root);
-  }
-
-  update(frame, events) {
-    const previous = this.frame;
-    this.frame = frame;
-    this.announce(previous, frame, events);
-    this.rerender();
-  }
-
-  destroy() {
-    this.container.replaceChildren();
-  }
-
-  rerender() {
-    if (!this.frame || this.dragging) return; // a drag in progress keeps the hand still
-    keepFocus(() => this.render());
-  }
-
-  // --- announcements ---------------------------------------------------------------
-
-  announce(previous, frame, events) {
-    const view = frame.game;
-    const words = events.map((entry) => plainText(fishMove(entry, frame, this.config)));
-    const turnChanged = !previous || previous.game.turn !== view.turn;
-    if (view.over && (!previous || !previous.game.over)) {
-      words.push(resultWords(frame));
-    } else if (turnChanged && !events.length) {
-      words.push(turnWords(frame)); // the moves' own words say whose turn it is
-    }
-    if (words.length) this.ctx.announce(words.join(" "));
   }
 
   // --- drawing ------------------------------------------------------------------------
@@ -78,7 +47,7 @@ class FishTable {
     this.root.className = ["fish-table", myTurn && "my-turn", view.over && "is-over"].filter(Boolean).join(" ");
     Object.assign(this.root.dataset, {moves: view.moves, turn: view.turn ?? "", over: view.over});
     fill(this.root,
-      h("p", {class: ["turn-banner", myTurn && "is-mine"], data: {testid: "turn"}}, turnWords(frame)),
+      h("p", {class: ["turn-banner", myTurn && "is-mine"], data: {testid: "turn"}}, this.turnWords(frame)),
       view.over ? this.result(frame) : null,
       h("div", {class: "fish-layout"},
         h("div", {class: "fish-main"},
@@ -210,7 +179,7 @@ class FishTable {
       "aria-label": `${cardName(card)}, ${index + 1} of ${cards.length}`,
     }, cardFace(card))));
     makeReorderable(list, {
-      onDrag: (active) => { this.dragging = active; },
+      onDrag: (active) => { this.still = active; }, // a drag in progress keeps the hand still
       onOrder: (arranged) => {
         order.set(arranged);
         this.rerender();
@@ -251,32 +220,6 @@ class FishTable {
       h("p", {text: `${teamName(0)} ${view.score[0]} – ${view.score[1]} ${teamName(1)}.` +
         (view.team === null ? "" : mine ? " Well played, your team won." : " Your team lost this one.")}));
   }
-}
-
-function turnWords(frame) {
-  const view = frame.game;
-  if (view.over) return resultWords(frame);
-  if (view.turn === null) return "";
-  const waiting = frame.room.waiting_for;
-  if (waiting && waiting.seat === view.turn) {
-    return waiting.reason === "vacated"
-      ? `${waiting.name} left: the game waits for someone to take the seat.`
-      : `${waiting.name}'s turn: waiting for them to come back.`;
-  }
-  if (view.viewer !== null && view.turn === view.viewer) {
-    return view.actions.ask
-      ? "Your turn: ask a player of the other team for a card."
-      : "Your turn: nobody can ask now, so declare a halfsuit.";
-  }
-  const team = frame.room.seats[view.turn].team;
-  return `${whose(frame, view.turn, true)} turn (${teamName(team)}).`;
-}
-
-function resultWords(frame) {
-  const view = frame.game;
-  const winner = view.result.winner;
-  const score = `${view.score[0]} to ${view.score[1]}`;
-  return winner === null ? `Game over: ${score}.` : `Game over: the ${teamName(winner)} wins, ${score}.`;
 }
 
 function halfsuitSymbol(cards) {

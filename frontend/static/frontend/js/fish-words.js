@@ -2,6 +2,8 @@
 //
 //   fishMove(entry, frame, config)        -> ["Ann asked you for ", {card: "KH"}, ": got it. …"]
 //   fishClaim(entry, frame, config)       -> who the declarer said holds each card
+//   fishResult(frame)                     -> "Game over: the Blue team wins, 5 to 4."
+//   fishSentences(config)                 -> the Fish words for turn-words.js
 //
 // Entries are the server's (games/fish.py): asks {seat, target, card, hit, next}
 // and declarations {seat, halfsuit, cards, correct, team, next}.
@@ -45,4 +47,22 @@ export function fishClaim(entry, frame) {
   });
   parts.push(".");
   return parts;
+}
+
+export function fishResult(frame) {
+  const view = frame.game;
+  const winner = view.result.winner;
+  const score = `${view.score[0]} to ${view.score[1]}`;
+  return winner === null ? `Game over: ${score}.` : `Game over: the ${teamName(winner)} wins, ${score}.`;
+}
+
+export function fishSentences(config) {
+  return {
+    move: (entry, frame) => fishMove(entry, frame, config),
+    result: fishResult,
+    yourTurn: (view) => (view.actions.ask
+      ? "Your turn: ask a player of the other team for a card."
+      : "Your turn: nobody can ask now, so declare a halfsuit."),
+    theirTurn: (frame, seat) => `${whose(frame, seat, true)} turn (${teamName(frame.room.seats[seat].team)}).`,
+  };
 }

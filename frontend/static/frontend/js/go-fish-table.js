@@ -9,51 +9,33 @@
 // Everything comes from frame.game (games/go_fish.py view()); spectators get no
 // hand and no actions.
 
-import {fill, h, keepFocus, listWords, plural, sentences} from "./dom.js";
+import {fill, h, plural} from "./dom.js";
 import {cardBack, cardFace, rankName, rankOf} from "./cards.js";
 import {GoFishAskPicker} from "./go-fish-ask.js";
-import {goFishMove} from "./go-fish-words.js";
+import {GO_FISH_SENTENCES, goFishMove, winnerWords} from "./go-fish-words.js";
 import {plainText, renderParts} from "./move-words.js";
-import {nameOf, presenceBadge, who, whose} from "./seats.js";
+import {nameOf, presenceBadge, who} from "./seats.js";
+import {TurnTable} from "./turn-table.js";
 
 export function createTable(container, ctx) {
   return new GoFishTable(container, ctx);
 }
 
-class GoFishTable {
+export function moveWords(events, frame) {
+  return events.map((entry) => plainText(goFishMove(entry, frame))).join(" ");
+}
+
+class GoFishTable extends TurnTable {
   constructor(container, ctx) {
-    this.container = container;
-    this.ctx = ctx;
+    super(container, ctx, h("div", {class: "go-fish-table", data: {testid: "go-fish-table"}}), GO_FISH_SENTENCES);
     this.ask = new GoFishAskPicker({act: ctx.act, changed: () => this.rerender()});
-    this.frame = null;
     this.logOpen = false;
     this.fresh = false;
-    this.root = h("div", {class: "go-fish-table", data: {testid: "go-fish-table"}});
-    container.replaceChildren(this.root);
   }
 
   update(frame, events) {
-    const previous = this.frame;
-    this.frame = frame;
     this.fresh = events.length > 0; // highlight the last move when it just happened
-    this.announce(previous, frame, events);
-    this.rerender();
-  }
-
-  destroy() {
-    this.container.replaceChildren();
-  }
-
-  rerender() {
-    if (this.frame) keepFocus(() => this.render());
-  }
-
-  announce(previous, frame, events) {
-    const view = frame.game;
-    const words = events.map((entry) => plainText(goFishMove(entry, frame)));
-    if (view.over && (!previous || !previous.game.over)) words.push(resultWords(frame));
-    else if (!events.length && (!previous || previous.game.turn !== view.turn)) words.push(turnWords(frame));
-    if (words.length) this.ctx.announce(words.join(" "));
+    super.update(frame, events);
   }
 
   render() {
@@ -63,7 +45,7 @@ class GoFishTable {
     this.root.className = ["go-fish-table", myTurn && "my-turn", view.over && "is-over"].filter(Boolean).join(" ");
     Object.assign(this.root.dataset, {moves: view.log.length, turn: view.turn ?? "", over: view.over});
     fill(this.root,
-      h("p", {class: ["turn-banner", myTurn && "is-mine"], data: {testid: "turn"}}, turnWords(frame)),
+      h("p", {class: ["turn-banner", myTurn && "is-mine"], data: {testid: "turn"}}, this.turnWords(frame)),
       view.over ? this.result(frame) : null,
       this.lastMove(frame),
       h("div", {class: "gf-layout"},
@@ -171,34 +153,4 @@ class GoFishTable {
           h("td", {text: String(view.books[seat].length)}),
           h("td", {text: view.books[seat].join(" ") || "—"}))))));
   }
-}
-
-function winnerWords(frame) {
-  const view = frame.game;
-  const winners = view.result.winners;
-  if (!winners.length) return "Game over";
-  const count = view.books[winners[0]].length;
-  if (winners.length === 1) {
-    const name = who(frame, winners[0]);
-    return `${name} ${name === "You" ? "win" : "wins"} with ${plural(count, "book")}!`;
-  }
-  return `A tie: ${listWords(winners.map((seat) => who(frame, seat)))}, ${plural(count, "book")} each.`;
-}
-
-function resultWords(frame) {
-  return frame.game.result.winners.length ? sentences("Game over", winnerWords(frame)) : "Game over.";
-}
-
-function turnWords(frame) {
-  const view = frame.game;
-  if (view.over) return resultWords(frame);
-  if (view.turn === null) return "";
-  const waiting = frame.room.waiting_for;
-  if (waiting && waiting.seat === view.turn) {
-    return waiting.reason === "vacated"
-      ? `${waiting.name} left: the game waits for someone to take the seat.`
-      : `${waiting.name}'s turn: waiting for them to come back.`;
-  }
-  if (view.viewer !== null && view.turn === view.viewer) return "Your turn: ask a player for a rank you hold.";
-  return `${whose(frame, view.turn, true)} turn.`;
 }

@@ -1,12 +1,14 @@
 // go-fish-words.js — a Go Fish log entry as a sentence (parts for move-words.js).
 //
 //   goFishMove(entry, frame) -> ["Ann asked Bob for sevens. Go Fish! Ann drew a card. Bob's turn."]
+//   winnerWords(frame)       -> "Ann wins with 5 books!" / "A tie: ..."
+//   GO_FISH_SENTENCES        -> the Go Fish words for turn-words.js
 //
 // Entries are the server's (games/go_fish.py), already redacted for the viewer:
 // the card a player drew is only there for the drawer (or when a lucky draw
 // was shown to the table).
 
-import {plural} from "./dom.js";
+import {listWords, plural, sentences} from "./dom.js";
 import {rankName} from "./cards.js";
 import {who, whose} from "./seats.js";
 
@@ -64,3 +66,22 @@ function nextParts(entry, frame) {
   }
   return ` ${whose(frame, entry.next, true)} turn.`;
 }
+
+export function winnerWords(frame) {
+  const view = frame.game;
+  const winners = view.result.winners;
+  if (!winners.length) return "Game over";
+  const count = view.books[winners[0]].length;
+  if (winners.length === 1) {
+    const name = who(frame, winners[0]);
+    return `${name} ${name === "You" ? "win" : "wins"} with ${plural(count, "book")}!`;
+  }
+  return `A tie: ${listWords(winners.map((seat) => who(frame, seat)))}, ${plural(count, "book")} each.`;
+}
+
+export const GO_FISH_SENTENCES = {
+  move: goFishMove,
+  result: (frame) => (frame.game.result.winners.length ? sentences("Game over", winnerWords(frame)) : "Game over."),
+  yourTurn: () => "Your turn: ask a player for a rank you hold.",
+  theirTurn: (frame, seat) => `${whose(frame, seat, true)} turn.`,
+};

@@ -17,10 +17,11 @@
 
 import {h, sentences} from "./dom.js";
 import {Animator} from "./animation.js";
+import {FrameQueue} from "./frame-queue.js";
 import {FlipKeys} from "./flip-keys.js";
 import {KittenBoard} from "./kitten-board.js";
 import {dealCards, showFlip} from "./kitten-motion.js";
-import {OPENING_WORDS, WAIT_WORDS, reasonWords, resultTitle, turnWords} from "./kitten-words.js";
+import {OPENING_WORDS, WAIT_WORDS, flipWords, reasonWords, resultTitle, turnWords} from "./kitten-words.js";
 
 // A frame with more flips than this (See the result) is shown at once, not animated.
 const MAX_ANIMATED = 3;
@@ -30,9 +31,16 @@ const KITTY_GAP_MS = 800;
 const OPENING_GAP_MS = 1500;
 const AUTO_DELAY_MS = 400;
 const FIRST_GAME_KEY = "fishsite:kitten-fishing:first-game";
+const ALL_FLIPPED = "All the remaining cards were flipped.";
 
 export function createTable(container, ctx) {
   return new KittenTable(container, ctx);
+}
+
+export function moveWords(events, frame) {
+  const flips = events.filter((entry) => "flip" in entry);
+  if (flips.length > MAX_ANIMATED) return ALL_FLIPPED;
+  return flips.map((entry) => flipWords(entry, frame).spoken).join(" ");
 }
 
 function shownOf(view) {
@@ -51,8 +59,10 @@ class KittenTable {
     this.ctx = ctx;
     this.frame = null;
     this.shown = null;
-    this.queue = [];
-    this.draining = false;
+    this.queue = new FrameQueue({
+      present: (frame, events) => this.present(frame, events),
+      settled: () => this.schedule(),
+    });
     this.pending = null; // the flip count we wait for after sending a flip
     this.auto = false;
     this.autoTimer = null;
@@ -86,6 +96,7 @@ class KittenTable {
 
   destroy() {
     this.destroyed = true;
+    this.queue.stop();
     clearTimeout(this.autoTimer);
     this.motion.destroy();
     this.keys.stop();
@@ -109,7 +120,6 @@ class KittenTable {
       return;
     }
     this.queue.push({frame, events});
-    this.drain();
   }
 
   // The table's first frame: the deal for a new game, else the game as it stands.
@@ -123,7 +133,7 @@ class KittenTable {
     if (view.over) this.say(resultTitle(frame), sentences(resultTitle(frame), reasonWords(frame)));
     else if (!opening) this.ctx.announce(`${turnWords(frame, view.turn)}.`);
     if (view.flips === 0 && !view.over) {
-      this.drain(() => this.deal(view));
+      this.queue.push({run: () => this.deal(view)});
     } else {
       this.render();
       this.schedule();
@@ -132,36 +142,17 @@ class KittenTable {
 
   // Show the latest state at once: after a reconnect, or the whole rest of a game.
   jump(frame, events) {
-    this.queue = [];
+    this.queue.clear();
     this.motion.finish();
     if (events.length > MAX_ANIMATED) {
-      this.say("All the remaining cards were flipped.", "All the remaining cards were flipped.");
+      this.say(ALL_FLIPPED, ALL_FLIPPED);
     }
     const run = async () => {
       this.shown = shownOf(frame.game);
       this.render();
       this.ended(frame);
     };
-    if (this.draining) this.queue.push({frame, events: [], run});
-    else this.drain(run);
-  }
-
-  // Play queued frames one by one; `first` (a deal, a jump) runs before them.
-  async drain(first) {
-    if (first) this.queue.unshift({run: first});
-    if (this.draining) return;
-    this.draining = true;
-    clearTimeout(this.autoTimer);
-    try {
-      while (this.queue.length && !this.destroyed) {
-        const item = this.queue.shift();
-        if (item.run) await item.run();
-        else await this.present(item.frame, item.events);
-      }
-    } finally {
-      this.draining = false;
-    }
-    if (!this.destroyed) this.schedule();
+    this.queue.push({run});
   }
 
   async present(frame, events) {
@@ -225,7 +216,7 @@ class KittenTable {
       this.say(WAIT_WORDS, `${WAIT_WORDS}.`, "wait");
       return;
     }
-    if (this.pending !== null || this.draining) return; // the last flip is on its way
+    if (this.pending !== null || this.queue.draining) return; // the last flip is on its way
     this.sendFlip();
   }
 
@@ -252,7 +243,7 @@ class KittenTable {
     if (!this.auto || this.destroyed) return;
     this.autoTimer = setTimeout(() => {
       const view = this.frame.game;
-      if (!this.auto || this.draining || this.motion.busy || this.pending !== null) return;
+      if (!this.auto || this.queue.draining || this.motion.busy || this.pending !== null) return;
       if (this.shown.over || this.shown.turn !== view.viewer) return;
       this.sendFlip();
     }, AUTO_DELAY_MS);

@@ -1,5 +1,6 @@
 // placeholder-table.js — shown for a game whose table is not written yet
-// (see tables.js). It says whose turn it is and nothing else.
+// (see tables.js). It says whose turn it is and nothing else, and the replay
+// page only that a move was made.
 
 import {h} from "./dom.js";
 import {who} from "./seats.js";
@@ -18,4 +19,8 @@ export function createTable(container, ctx) {
       container.replaceChildren();
     },
   };
+}
+
+export function moveWords() {
+  return "A move was made.";
 }

@@ -1,114 +1,94 @@
-// The replay page: steps through the states of a finished game, served by
-// /matches/<id>/replay.json. Every card is visible here: the game is over.
-// Rendering only: the states come from the server's rules engine.
+// replay.js — the replay page: steps through a game as one seat saw it, drawn by
+// the game's own table module (tables.js), as in the room. The steps come from
+// /matches/<id>/replay.json (rooms/history.py): for each move the seat's view
+// from the rules engine and the move's entries redacted for that seat, so the
+// page holds no card that seat did not see. "Seen by" picks the seat.
+//
+// Next plays the move on the table (animated tables animate it); Previous, the
+// slider and the keys jump to a step at once.
 
-import {sentences} from "./dom.js";
+import {h} from "./dom.js";
+import {loadTable} from "./tables.js";
 
 const root = document.getElementById("replay");
 const slider = root.querySelector("input[type=range]");
 const position = root.querySelector("output");
 const moveLine = root.querySelector(".replay-move");
 const board = root.querySelector(".replay-board");
+const seatPicker = root.querySelector(".replay-seat select");
+const config = JSON.parse(document.getElementById("room-config").textContent);
+
 let replay = null;
+let words = null;
+let table = null;
+let shown = 0;
 
-function el(tag, text, className) {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  if (className) node.className = className;
-  return node;
+// A room frame around a recorded view, as the table gets it in the room.
+function frameOf(step) {
+  const seats = replay.players.map((player, index) => ({
+    index, name: player.name, team: player.team, bot: player.bot, occupied: true,
+    connected: true, away_since: null, vacated: false, host: false,
+  }));
+  return {
+    room: {code: config.code, game: replay.game, status: step.view.over ? "finished" : "playing",
+      seats, options: {}, match: {number: replay.number}, waiting_for: null},
+    you: {seat: replay.viewer, host: false},
+    game: step.view,
+  };
 }
 
-function playerName(seat) {
-  const player = replay.players[seat];
-  return (player && player.name) || `Seat ${seat + 1}`;
-}
-
-function row(label, cards) {
-  const line = el("div", undefined, "replay-row");
-  line.append(el("strong", `${label}: `));
-  line.append(el("span", cards.length ? cards.join(" ") : "—", "replay-cards"));
-  return line;
-}
-
-const RENDERERS = {
-  "fish": (state) => [
-    ...state.hands.map((hand, seat) => row(`${playerName(seat)} (team ${seat % 2 + 1})`, hand)),
-    el("p", `Score: team 1 ${state.score[0]} – team 2 ${state.score[1]}`),
-    el("p", `Declared: ${Object.entries(state.declared)
-      .map(([name, info]) => `${name} → team ${info.team + 1}`).join(", ") || "none"}`),
-  ],
-  "go-fish": (state) => [
-    ...state.hands.map((hand, seat) =>
-      row(`${playerName(seat)} (books ${state.books[seat].join(" ") || "none"})`, hand)),
-    row("Pond", state.pond),
-  ],
-  "kitten-fishing": (state) => [
-    row(`${playerName(0)}'s pile (top first)`, state.piles[0]),
-    row(`${playerName(1)}'s pile (top first)`, state.piles[1]),
-    row("Table", state.table),
-    el("p", `Flips: ${state.flips}`),
-  ],
-  "card-fishing": (state) => [
-    row(playerName(0), state.hands[0]),
-    row(playerName(1), state.hands[1]),
-    row("Table", state.table),
-    row("Deck", state.deck),
-    el("p", `Round ${state.round + 1} · score ${state.scores[0]} – ${state.scores[1]}`),
-  ],
-};
-
-function describe(step) {
-  if (step.seat === null) return "The deal.";
-  const who = playerName(step.seat);
-  const action = step.action;
-  const entry = step.entries[0] || {};
-  switch (action.type) {
-    case "ask":
-      if (action.card) {
-        return `${who} asked ${playerName(action.target)} for ${action.card}: ${entry.hit ? "yes" : "no"}.`;
-      }
-      return sentences(`${who} asked ${playerName(action.target)} for ${action.rank}s: ${entry.got ? `got ${entry.got}` : "Go Fish!"}`);
-    case "declare":
-      return `${who} declared ${action.halfsuit}: ${entry.correct ? "correct" : "wrong"}.`;
-    case "play":
-      return `${who} played ${action.card}${entry.took && entry.took.length ? `, taking ${entry.took.join(" ")}` : ""}${entry.sweep ? " (sweep)" : ""}.`;
-    case "flip":
-      return `${who} flipped ${entry.card}.`;
-    case "finish":
-      return `The rest of the game was flipped at once (${step.entries.length} flips).`;
-    case "next-round":
-      return "A new round was dealt.";
-    default:
-      return `${who}: ${action.type}.`;
-  }
-}
-
-function show(index) {
+function show(index, played) {
   const step = replay.steps[index];
+  const frame = frameOf(step);
+  shown = index;
   slider.value = String(index);
   position.textContent = `Move ${index} of ${replay.steps.length - 1}`;
-  moveLine.textContent = describe(step);
-  board.replaceChildren(...RENDERERS[replay.game](step.state));
+  moveLine.textContent = index === 0 ? "The deal." : words(step.events, frame, config);
+  table.update(frame, played ? step.events : [], played ? {} : {fresh: true});
 }
 
-function move(delta) {
-  const next = Math.min(Math.max(Number(slider.value) + delta, 0), replay.steps.length - 1);
-  show(next);
+function go(index) {
+  const next = Math.min(Math.max(index, 0), replay.steps.length - 1);
+  if (next !== shown) show(next, next === shown + 1);
+}
+
+function pickSeat() {
+  seatPicker.replaceChildren(...replay.players.map((player, seat) =>
+    h("option", {value: String(seat), selected: seat === replay.viewer, text: player.name || `Seat ${seat + 1}`})));
+  seatPicker.addEventListener("change", () => {
+    const url = new URL(window.location.href);
+    url.searchParams.set("seat", seatPicker.value);
+    window.location.assign(url);
+  });
 }
 
 async function start() {
-  const response = await fetch(root.dataset.url, { credentials: "same-origin" });
+  const seat = new URLSearchParams(window.location.search).get("seat");
+  const url = seat === null ? root.dataset.url : `${root.dataset.url}?seat=${encodeURIComponent(seat)}`;
+  const response = await fetch(url, {credentials: "same-origin"});
   replay = await response.json();
+  const module = await loadTable(replay.game);
+  words = module.moveWords;
+  // A replay is watched: nothing is sent, nothing asks for a confirmation.
+  table = module.createTable(board, {
+    config,
+    act: async () => false,
+    announce: () => {},
+    error: () => {},
+    again: async () => false,
+    confirm: async () => false,
+  });
+  pickSeat();
   slider.max = String(replay.steps.length - 1);
   root.querySelectorAll("button[data-step]").forEach((button) => {
-    button.addEventListener("click", () => move(Number(button.dataset.step)));
+    button.addEventListener("click", () => go(shown + Number(button.dataset.step)));
   });
-  slider.addEventListener("input", () => show(Number(slider.value)));
+  slider.addEventListener("input", () => go(Number(slider.value)));
   document.addEventListener("keydown", (event) => {
-    if (event.key === "ArrowRight") move(1);
-    if (event.key === "ArrowLeft") move(-1);
+    if (event.key === "ArrowRight") go(shown + 1);
+    if (event.key === "ArrowLeft") go(shown - 1);
   });
-  show(0);
+  show(0, false);
 }
 
 start();

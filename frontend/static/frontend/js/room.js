@@ -208,7 +208,7 @@ class RoomPage {
     if (this.tableLoading === key) return;
     this.closeTable();
     this.tableLoading = key;
-    const createTable = await loadTable(this.config.game);
+    const {createTable} = await loadTable(this.config.game);
     if (this.tableLoading !== key) return; // a newer game started meanwhile
     this.tableLoading = null;
     this.tableKey = key;
