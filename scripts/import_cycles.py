@@ -16,8 +16,9 @@ The rules, precisely:
   Python also runs on the way are not edges: a submodule importing what its
   own package exposes is a cycle only when that package imports it back.
 - A cycle is a strongly connected group of modules. For each group the script
-  prints one shortest cycle through it, every hop with the file and line of its
-  import, and the group's other members if the cycle does not pass them all.
+  prints a shortest cycle through its first module by name, every hop with the
+  file and line of its first import, and the group's other members if the
+  cycle does not pass them all.
 - An import of a project module inside a function is refused too, cycle or
   not: such imports hide the real dependencies. The one exception is Django's
   app loading: an ``AppConfig.ready`` method (a ``ready`` method of a class in
