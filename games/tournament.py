@@ -21,11 +21,9 @@ The report is a list of ``Section``s. A section is one table: a title, its
         notes=["..."],
     )
 
-A ``Matchup`` counts whole games from the side of the bot named first in its
-label: ``wins``, ``losses``, ``draws`` and ``unfinished`` (stopped at the move
-cap), with ``extra`` for figures of its own (printed under the table, kept in
-the JSON). The win rate is ``wins / games`` with a 95% Wilson interval
-(``wilson``). Decision times are CPU seconds of one call of the policy
+``Matchup``, ``Section``, the Wilson interval and the printed and JSON reports
+live in ``games.tournament_report``, which every game's tournament module
+imports. Decision times are CPU seconds of one call of the policy
 (``time.process_time``, so one core's work whatever else the machine runs);
 ``timed`` wraps a policy to record them, and ``play_game`` plays one game.
 
@@ -36,21 +34,17 @@ there, e.g. for Card Fishing::
     from games.tournament_card_fishing import card_fishing_sections
     ...
     "card-fishing": card_fishing_sections,
-
-(the import sits inside ``section_builders`` so that such a module may import
-``Section`` from here without an import cycle).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from games.base import Rules, State
@@ -58,6 +52,8 @@ from games.bots import POLICIES, Policy, seat_view
 from games.bots.fish_bot import decide as fish_decide
 from games.fish import Fish, team_of
 from games.go_fish import GoFish
+from games.tournament_card_fishing import card_fishing_sections
+from games.tournament_report import Matchup, Section, SectionBuilder, render, report
 
 DEFAULT_GAMES = 1000
 DEFAULT_SEED = 1
@@ -65,67 +61,7 @@ DEFAULT_SEED = 1
 MAX_MOVES = 3000
 
 
-@dataclass
-class Matchup:
-    """Whole games from the side of the bot named first in ``label``."""
-
-    label: str
-    games: int = 0
-    wins: int = 0
-    losses: int = 0
-    draws: int = 0
-    unfinished: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    def record(self, outcome: str) -> None:
-        self.games += 1
-        if outcome == "win":
-            self.wins += 1
-        elif outcome == "loss":
-            self.losses += 1
-        elif outcome == "draw":
-            self.draws += 1
-        else:
-            self.unfinished += 1
-
-    def rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-
-@dataclass
-class Section:
-    """One table of the report."""
-
-    title: str
-    matchups: list[Matchup] = field(default_factory=list)
-    timings: dict[str, list[float]] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
-
-
-SectionBuilder = Callable[[int, int], list[Section]]
-
-
 # --- measuring -------------------------------------------------------------------
-
-
-def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) for a rate of successes."""
-    if trials == 0:
-        return (0.0, 1.0)
-    rate = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (rate + z * z / (2 * trials)) / denominator
-    margin = z * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials))
-    return (max(0.0, centre - margin / denominator), min(1.0, centre + margin / denominator))
-
-
-def percentile(values: list[float], share: float) -> float:
-    """The nearest-rank percentile of ``values`` (0 when there are none)."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    rank = max(1, math.ceil(share * len(ordered)))
-    return ordered[rank - 1]
 
 
 def timed(policy: Policy, times: list[float]) -> Policy:
@@ -307,8 +243,6 @@ def fish_house_rules_sections(games: int, seed: int) -> list[Section]:
 
 def section_builders() -> dict[str, SectionBuilder]:
     """Every section by name, in report order. One line per game's builder."""
-    from games.tournament_card_fishing import card_fishing_sections
-
     return {
         "go-fish": go_fish_sections,
         "fish": fish_sections,
@@ -323,83 +257,6 @@ def run(names: list[str], games: int, seed: int) -> list[Section]:
     for name in names:
         sections.extend(builders[name](games, seed))
     return sections
-
-
-def report(sections: list[Section], games: int, seed: int) -> dict[str, Any]:
-    """The JSON report: every figure of every section."""
-    return {
-        "games": games,
-        "seed": seed,
-        "sections": [
-            {
-                "title": section.title,
-                "matchups": [_matchup_json(matchup) for matchup in section.matchups],
-                "timings": {
-                    bot: _timing_json(times) for bot, times in section.timings.items() if times
-                },
-                "notes": section.notes,
-            }
-            for section in sections
-        ],
-    }
-
-
-def _matchup_json(matchup: Matchup) -> dict[str, Any]:
-    low, high = wilson(matchup.wins, matchup.games)
-    return {**asdict(matchup), "win_rate": matchup.rate(), "interval_95": [low, high]}
-
-
-def _timing_json(times: list[float]) -> dict[str, Any]:
-    return {
-        "decisions": len(times),
-        "p50_ms": percentile(times, 0.50) * 1000,
-        "p99_ms": percentile(times, 0.99) * 1000,
-        "max_ms": max(times) * 1000,
-    }
-
-
-def render(sections: list[Section]) -> str:
-    """The report as plain-text tables."""
-    lines: list[str] = []
-    for section in sections:
-        lines += [f"## {section.title}", ""]
-        lines += _matchup_table(section.matchups)
-        for matchup in section.matchups:
-            for name, value in matchup.extra.items():
-                lines.append(f"    {matchup.label}: {name}: {value}")
-        lines.append("")
-        lines += _timing_table(section.timings)
-        lines += [*section.notes, ""]
-    return "\n".join(lines).rstrip() + "\n"
-
-
-def _matchup_table(matchups: list[Matchup]) -> list[str]:
-    width = max([len("matchup"), *(len(m.label) for m in matchups)])
-    rows = [
-        f"{'matchup':<{width}}  games   wins  losses  draws  unfinished  win rate  95% interval"
-    ]
-    for m in matchups:
-        low, high = wilson(m.wins, m.games)
-        rows.append(
-            f"{m.label:<{width}}  {m.games:>5}  {m.wins:>5}  {m.losses:>6}  {m.draws:>5}"
-            f"  {m.unfinished:>10}  {m.rate():>7.1%}  {low:.1%} - {high:.1%}"
-        )
-    return rows
-
-
-def _timing_table(timings: dict[str, list[float]]) -> list[str]:
-    used = {bot: times for bot, times in timings.items() if times}
-    if not used:
-        return []
-    width = max([len("decision time (CPU)"), *(len(bot) for bot in used)])
-    rows = [f"{'decision time (CPU)':<{width}}  decisions       p50       p99       max"]
-    for bot, times in used.items():
-        figures = _timing_json(times)
-        rows.append(
-            f"{bot:<{width}}  {figures['decisions']:>9}  {figures['p50_ms']:>5.2f} ms"
-            f"  {figures['p99_ms']:>5.2f} ms  {figures['max_ms']:>5.2f} ms"
-        )
-    return [*rows, ""]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -427,8 +284,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    # Run the module's own copy, not __main__'s, so a section module importing
-    # Section from games.tournament shares its classes.
-    from games.tournament import main as module_main
-
-    sys.exit(module_main())
+    sys.exit(main())

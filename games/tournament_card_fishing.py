@@ -8,9 +8,9 @@ counts the stronger level's wins, with a 95% Wilson interval; each level's
 decision times are the CPU time of one policy call (one core's work,
 whatever else the machine runs).
 
-``card_fishing_sections(matches, seed)`` builds the report's section in the
-shape of ``games.tournament`` (``python -m games.tournament --only
-card-fishing`` once it is listed there). Run on its own:
+``card_fishing_sections(matches, seed)`` builds the report's section
+(``games.tournament_report``) for ``python -m games.tournament --only
+card-fishing``. Run on its own:
 
     python -m games.tournament_card_fishing [--matches N] [--seed S] [--workers W] [--json]
 
@@ -31,7 +31,7 @@ from typing import Any
 from games.bots import seat_view
 from games.bots.card_fishing import CARD_FISHING_POLICIES
 from games.card_fishing import CardFishing
-from games.tournament import Matchup, Section, render, report, wilson
+from games.tournament_report import Matchup, Section, render, report, wilson
 
 GAME = "card-fishing"
 RULES = CardFishing()

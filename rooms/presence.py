@@ -6,6 +6,10 @@ process killed outright (SIGKILL, a crashed machine) never runs its consumers'
 disconnect code, so the others notice its key expire and disconnect its
 sockets from those rooms: their players show as away, and the grace period
 and take-overs work as for any dropped player.
+
+The disconnecting is a change of the room service, which sits above this
+module (its change functions note this process's id): it is handed over
+once at start-up (``hand_tidying``, from ``rooms.apps``).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import asyncio
 import logging
 import secrets
 import weakref
+from collections.abc import Awaitable, Callable
 
 from django.conf import settings
 
@@ -28,6 +33,16 @@ ROOMS_TTL_SECONDS = 7 * 24 * 3600
 _beaters: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Task] = (
     weakref.WeakKeyDictionary()
 )
+
+# Disconnects a dead process's sockets from one room: (process, room code).
+Tidying = Callable[[str, str], Awaitable[None]]
+_tidying: Tidying | None = None
+
+
+def hand_tidying(tidying: Tidying) -> None:
+    """Set how a dead process's rooms are tidied (once, at start-up)."""
+    global _tidying
+    _tidying = tidying
 
 
 def alive_ms() -> int:
@@ -102,15 +117,13 @@ async def reap_dead() -> list[str]:
 
 
 async def reap(process: str) -> None:
-    from rooms.commands import drop_process  # commands use the service, which uses us
-    from rooms.service import RoomService
-
+    if _tidying is None:
+        raise RuntimeError("presence was handed no tidying (rooms.apps does it)")
     client = redis_client()
-    service = RoomService()
     for raw in await client.smembers(rooms_key(process)):
         code = raw.decode()
         try:
-            await service.change(code, drop_process(process))
+            await _tidying(process, code)
         except Exception:
             logger.exception("could not tidy room %s after process %s died", code, process)
     await client.delete(rooms_key(process))

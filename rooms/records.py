@@ -13,6 +13,7 @@ from typing import Any
 from django.db import DataError, IntegrityError, transaction
 from django.utils import timezone
 
+from games.registry import get_rules
 from rooms.models import (
     Guest,
     Match,
@@ -278,8 +279,6 @@ def guest_name(guest: int) -> str | None:
 
 def match_record(match: Match) -> dict[str, Any]:
     """The match's game record, in the format ``python -m games replay`` reads."""
-    from games.registry import get_rules
-
     moves = [(seat, action) for seat, action, _ in match_moves(match.pk)]
     return get_rules(match.game).to_record(match.setup, moves)
 

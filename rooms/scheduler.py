@@ -7,6 +7,10 @@ short lease before working on it. If a server dies with a computer turn
 pending, the lease runs out and another server plays it. The work itself
 goes through the service's compare-and-set with an id per turn, so a turn is
 never played twice.
+
+The room service imports this module to schedule what it saved, so the work
+of a tick cannot come from importing the service back: it is handed over
+once at start-up (``hand_work``, from ``rooms.apps``).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import asyncio
 import logging
 import time
 import weakref
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from django.conf import settings
@@ -48,6 +53,16 @@ _tasks: set[asyncio.Task] = set()
 # Ticks of one room run one after another: run side by side, they only fight
 # over the room's compare-and-set (a computer table then stalls on "busy").
 _working: dict[str, bool] = {}
+
+# A tick's work on one room, given its code: the room document after it.
+DueWork = Callable[[str], Awaitable[dict[str, Any]]]
+_due_work: DueWork | None = None
+
+
+def hand_work(work: DueWork) -> None:
+    """Set what a tick does (once, at start-up)."""
+    global _due_work
+    _due_work = work
 
 
 def next_due(room: dict[str, Any]) -> float | None:
@@ -118,14 +133,12 @@ async def tick_while_due(code: str) -> None:
 
 async def tick(code: str) -> None:
     """Do whatever is due in one room."""
-    from rooms.commands import expire_and_move
-    from rooms.service import RoomService
-
     try:
-        service = RoomService()
-        outcome = await service.change(code, expire_and_move(float(settings.SEAT_GRACE_SECONDS)))
+        if _due_work is None:
+            raise RuntimeError("the scheduler was handed no work (rooms.apps does it)")
+        room = await _due_work(code)
         # The claim moved the room's score to the end of its lease: put it back.
-        await schedule(outcome.room)
+        await schedule(room)
     except RoomError as error:
         if error.code == "no-room":  # deleted meanwhile: nothing left to do
             await redis_client().zrem(DUE_KEY, code)
