@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,10 +18,23 @@ from channels.db import database_sync_to_async
 
 from rooms import lobby, matches, records
 from rooms.errors import RoomError
-from rooms.names import InvalidName, clean_name
+from rooms.moves import Move
 from rooms.presence import PROCESS_ID
-from rooms.protocol import Command
-from rooms.service import Change, ChangeFn, PendingMove
+from rooms.protocol import (
+    Act,
+    Again,
+    Leave,
+    PutBot,
+    RemoveBot,
+    RoomCommand,
+    SetHouseRules,
+    Shuffle,
+    Sit,
+    Stand,
+    Start,
+    Take,
+)
+from rooms.service import Change, ChangeFn
 
 Room = dict[str, Any]
 
@@ -38,56 +52,31 @@ def client_key(guest: int, command_id: str) -> str:
     return f"{guest}:{command_id}"
 
 
-def change_for(command: Command, actor: Actor) -> ChangeFn:
-    handlers = {
-        "sit": sit,
-        "stand": stand,
-        "leave": leave,
-        "take": take,
-        "shuffle": shuffle,
-        "bot": put_bot,
-        "unbot": remove_bot,
-        "start": start,
-        "again": again,
-        "act": act,
-        "options": set_house_rules,
-    }
-    if command.type not in handlers:
-        raise RoomError("unknown-type", "Unknown message type.")
-    return handlers[command.type](command, actor)
+def change_for(command: RoomCommand, actor: Actor) -> ChangeFn:
+    return CHANGES[type(command)](command, actor)
 
 
 # --- seats ----------------------------------------------------------------------
 
 
-def confirmed_name(command: Command, actor: Actor) -> str:
-    """A name sent with a sit or take command is the player confirming their name."""
-    if "name" not in command.fields:
-        return actor.name
-    try:
-        return clean_name(command.fields["name"])
-    except InvalidName as error:
-        raise RoomError(error.code, error.message) from None
-
-
-def sit(command: Command, actor: Actor) -> ChangeFn:
-    name = confirmed_name(command, actor)
+def sit(command: Sit, actor: Actor) -> ChangeFn:
+    name = command.name or actor.name
 
     async def change(room: Room) -> Change:
-        lobby.sit(room, actor.guest, name, command.fields["seat"])
+        lobby.sit(room, actor.guest, name, command.seat)
         return Change(snapshot=True, after=rename_after(command, actor, name))
 
     return change
 
 
-def rename_after(command: Command, actor: Actor, name: str) -> list:
-    if "name" not in command.fields:
+def rename_after(command: Sit | Take, actor: Actor, name: str) -> list:
+    if command.name is None:
         return []
     actor.name = name
     return [lambda: records.rename_guest(actor.guest, name)]
 
 
-def stand(command: Command, actor: Actor) -> ChangeFn:
+def stand(command: Stand, actor: Actor) -> ChangeFn:
     async def change(room: Room) -> Change:
         lobby.stand(room, actor.guest)
         return Change(snapshot=True)
@@ -95,7 +84,7 @@ def stand(command: Command, actor: Actor) -> ChangeFn:
     return change
 
 
-def leave(command: Command, actor: Actor) -> ChangeFn:
+def leave(command: Leave, actor: Actor) -> ChangeFn:
     async def change(room: Room) -> Change:
         lobby.leave(room, actor.guest)
         return Change(snapshot=True, after=abandon_if_stuck(room))
@@ -103,19 +92,18 @@ def leave(command: Command, actor: Actor) -> ChangeFn:
     return change
 
 
-def take(command: Command, actor: Actor) -> ChangeFn:
-    name = confirmed_name(command, actor)
+def take(command: Take, actor: Actor) -> ChangeFn:
+    name = command.name or actor.name
 
     async def change(room: Room) -> Change:
-        index = command.fields["seat"]
-        lobby.take_over(room, actor.guest, name, index)
-        after = record_new_player(room, index) + rename_after(command, actor, name)
+        lobby.take_over(room, actor.guest, name, command.seat)
+        after = record_new_player(room, command.seat) + rename_after(command, actor, name)
         return Change(snapshot=True, after=after)
 
     return change
 
 
-def shuffle(command: Command, actor: Actor) -> ChangeFn:
+def shuffle(command: Shuffle, actor: Actor) -> ChangeFn:
     async def change(room: Room) -> Change:
         lobby.shuffle_teams(room, actor.guest, random.Random(secrets.randbits(64)))
         return Change(snapshot=True)
@@ -123,11 +111,10 @@ def shuffle(command: Command, actor: Actor) -> ChangeFn:
     return change
 
 
-def put_bot(command: Command, actor: Actor) -> ChangeFn:
+def put_bot(command: PutBot, actor: Actor) -> ChangeFn:
     async def change(room: Room) -> Change:
-        index = command.fields["seat"]
-        lobby.put_bot(room, actor.guest, index, command.fields.get("level"))
-        return Change(snapshot=True, after=record_new_player(room, index))
+        lobby.put_bot(room, actor.guest, command.seat, command.level)
+        return Change(snapshot=True, after=record_new_player(room, command.seat))
 
     return change
 
@@ -142,21 +129,21 @@ def record_new_player(room: Room, index: int) -> list:
     return [lambda: records.set_seat_player(match_id, index, player)]
 
 
-def remove_bot(command: Command, actor: Actor) -> ChangeFn:
+def remove_bot(command: RemoveBot, actor: Actor) -> ChangeFn:
     async def change(room: Room) -> Change:
-        lobby.remove_bot(room, actor.guest, command.fields["seat"])
+        lobby.remove_bot(room, actor.guest, command.seat)
         return Change(snapshot=True)
 
     return change
 
 
-def set_house_rules(command: Command, actor: Actor) -> ChangeFn:
+def set_house_rules(command: SetHouseRules, actor: Actor) -> ChangeFn:
     """The host picks the house rules in the lobby; they are locked once play starts."""
 
     async def change(room: Room) -> Change:
         lobby.require_host(room, actor.guest)
         lobby.require_status(room, "lobby", "finished")
-        rules = matches.checked_house_rules(room["game"], command.fields["rules"])
+        rules = matches.checked_house_rules(room["game"], command.rules)
         room["options"]["rules"] = rules
         return Change(snapshot=True)
 
@@ -166,7 +153,7 @@ def set_house_rules(command: Command, actor: Actor) -> ChangeFn:
 # --- games ----------------------------------------------------------------------
 
 
-def start(command: Command, actor: Actor) -> ChangeFn:
+def start(command: Start, actor: Actor) -> ChangeFn:
     """Start the first game (host, lobby) or the next one (Play again)."""
 
     async def change(room: Room) -> Change:
@@ -177,7 +164,7 @@ def start(command: Command, actor: Actor) -> ChangeFn:
     return change
 
 
-def again(command: Command, actor: Actor) -> ChangeFn:
+def again(command: Again, actor: Actor) -> ChangeFn:
     """Play again after a game; in a solo game also a new game mid-game (the
     client asks for confirmation first), which abandons the current one."""
 
@@ -206,8 +193,8 @@ async def begin_match(room: Room) -> None:
     matches.begin(room, match_id, number, setup)
 
 
-def act(command: Command, actor: Actor) -> ChangeFn:
-    key = client_key(actor.guest, command.id or "")
+def act(command: Act, actor: Actor) -> ChangeFn:
+    key = client_key(actor.guest, command.id)
 
     async def change(room: Room) -> Change | None:
         seat = lobby.seat_of(room, actor.guest)
@@ -215,7 +202,7 @@ def act(command: Command, actor: Actor) -> ChangeFn:
             return None  # a retried action: it was applied once already
         if seat is None:
             raise RoomError("not-seated", "Spectators cannot play; take a free seat first.")
-        return game_move(room, seat, command.fields["action"], actor.guest, key)
+        return game_move(room, seat, command.action, actor.guest, key)
 
     return change
 
@@ -226,8 +213,23 @@ def game_move(room: Room, seat: int, action: dict[str, Any], guest: int | None, 
         raise RoomError("wrong-phase", "No game is being played.")
     index, match_id = match["moves"], match["id"]
     events = matches.play(room, seat, action, guest, key)
-    move = PendingMove(match_id, index, seat, action, key, matches.ending(room))
+    move = Move(match_id, index, seat, action, key, matches.ending(room))
     return Change(events=events, move=move, snapshot=room["status"] == "finished")
+
+
+CHANGES: dict[type[RoomCommand], Callable[[Any, Actor], ChangeFn]] = {
+    Sit: sit,
+    Stand: stand,
+    Leave: leave,
+    Take: take,
+    Shuffle: shuffle,
+    PutBot: put_bot,
+    RemoveBot: remove_bot,
+    Start: start,
+    Again: again,
+    Act: act,
+    SetHouseRules: set_house_rules,
+}
 
 
 # --- presence and the server's own changes --------------------------------------

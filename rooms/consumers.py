@@ -28,7 +28,7 @@ from rooms.identity import guest_id_of
 from rooms.inbox import dispatch_inbox
 from rooms.limits import SendWindow, allow_connection
 from rooms.presence import ensure_heartbeat, note_room
-from rooms.protocol import Command, FrameError, frame_id, parse_frame
+from rooms.protocol import Command, FrameError, Ping, Sync, frame_id, parse_frame
 from rooms.ratelimit import TokenBucket
 from rooms.scheduler import ensure_poller, schedule
 from rooms.service import Outcome, RoomService, group_name
@@ -156,21 +156,22 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.send_error(command_id, "unavailable", UNAVAILABLE)
 
     async def dispatch_command(self, command: Command) -> None:
-        if command.type == "ping":
-            self.window.returned(command.fields.get("mark"))
-            # The stored version, so a page that missed the last frame notices.
-            version = await self.heartbeat()
-            await self.send_json({"type": "pong", "v": version, "mark": self.window.new_mark()})
-            return
-        if command.type == "sync":
-            loaded = await self.service.peek(self.code)
-            if loaded is None:
-                raise RoomError("no-room", "This room no longer exists.")
-            await self.send_frame(*loaded, [], force=True)
-            return
-        outcome = await self.service.change(self.code, commands.change_for(command, self.actor))
-        if command.id is not None:
-            await self.send_json({"type": "ack", "id": command.id, "v": outcome.version})
+        match command:
+            case Ping(mark=mark):
+                self.window.returned(mark)
+                # The stored version, so a page that missed the last frame notices.
+                version = await self.heartbeat()
+                await self.send_json({"type": "pong", "v": version, "mark": self.window.new_mark()})
+            case Sync():
+                loaded = await self.service.peek(self.code)
+                if loaded is None:
+                    raise RoomError("no-room", "This room no longer exists.")
+                await self.send_frame(*loaded, [], force=True)
+            case _:
+                change = commands.change_for(command, self.actor)
+                outcome = await self.service.change(self.code, change)
+                if command.id is not None:
+                    await self.send_json({"type": "ack", "id": command.id, "v": outcome.version})
 
     async def heartbeat(self) -> int:
         """Re-register presence if Redis lost it; returns the room's stored version."""

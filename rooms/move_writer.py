@@ -15,8 +15,7 @@ import weakref
 from channels.db import database_sync_to_async
 
 from rooms import records
-
-Move = tuple  # the arguments of records.record_move
+from rooms.moves import Move
 
 
 class MoveWriter:

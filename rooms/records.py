@@ -25,6 +25,7 @@ from rooms.models import (
     Seat,
     Spectator,
 )
+from rooms.moves import Move
 
 logger = logging.getLogger("fishsite.records")
 
@@ -91,34 +92,26 @@ def start_match(code: str, number: int, game: str, setup: dict, players: list) -
     return match.pk, match.setup
 
 
-def record_move(
-    match_id: int,
-    index: int,
-    seat: int,
-    action: dict,
-    client_id: str,
-    ending: tuple[dict, list[str], str] | None = None,
-) -> None:
-    """Append one move; with ``ending`` (result, outcome per seat, the Bot's
-    level) also close the match.
+def record_move(move: Move) -> None:
+    """Append one move; a move with an ``ending`` also closes the match.
 
-    Raises MoveConflict when a different move already holds ``index``. The same
+    Raises MoveConflict when a different move already holds its index. The same
     move written again (a retry after a lost compare-and-set) is accepted.
     Raises IntegrityError or DataError when the row itself is refused.
     """
     try:
         with transaction.atomic():
-            insert_moves([(match_id, index, seat, action, client_id, ending)])
+            insert_moves([move])
     except IntegrityError:
-        existing = MatchMove.objects.filter(match_id=match_id, index=index).first()
+        existing = MatchMove.objects.filter(match_id=move.match_id, index=move.index).first()
         if existing is None:
             raise  # no move holds the index: a value of this one broke a constraint
-        if (existing.client_id, existing.seat) != (client_id, seat):
+        if (existing.client_id, existing.seat) != (move.client_id, move.seat):
             age = (timezone.now() - existing.created_at).total_seconds()
-            raise MoveConflict(index, age) from None
-        if ending is not None:
+            raise MoveConflict(move.index, age) from None
+        if move.ending is not None:
             with transaction.atomic():
-                finish_match(match_id, *ending)
+                finish_match(move.match_id, *move.ending)
 
 
 # Errors that concern one row, not the database: then the other moves of the
@@ -127,9 +120,8 @@ def record_move(
 ROW_ERRORS = (IntegrityError, DataError)
 
 
-def record_moves(moves: list[tuple]) -> list[Exception | None]:
-    """Several moves (each the arguments of ``record_move``), with one commit
-    unless one of them is refused.
+def record_moves(moves: list[Move]) -> list[Exception | None]:
+    """Several moves, with one commit unless one of them is refused.
     Returns, per move, None or what refused it: a MoveConflict or a row error."""
     try:
         with transaction.atomic():
@@ -140,25 +132,31 @@ def record_moves(moves: list[tuple]) -> list[Exception | None]:
     return [move_outcome(move) for move in moves]
 
 
-def insert_moves(moves: list[tuple]) -> None:
+def insert_moves(moves: list[Move]) -> None:
     """All of ``moves`` in one INSERT; raises IntegrityError if any index is taken."""
     MatchMove.objects.bulk_create(
-        MatchMove(match_id=match_id, index=index, seat=seat, action=action, client_id=client_id)
-        for match_id, index, seat, action, client_id, _ in moves
+        MatchMove(
+            match_id=move.match_id,
+            index=move.index,
+            seat=move.seat,
+            action=move.action,
+            client_id=move.client_id,
+        )
+        for move in moves
     )
     counts: dict[int, int] = {}
-    for match_id, index, *_ in moves:
-        counts[match_id] = max(counts.get(match_id, 0), index + 1)
+    for move in moves:
+        counts[move.match_id] = max(counts.get(move.match_id, 0), move.index + 1)
     for match_id, count in counts.items():
         Match.objects.filter(pk=match_id).update(moves_count=count)
-    for match_id, *_, ending in moves:
-        if ending is not None:
-            finish_match(match_id, *ending)
+    for move in moves:
+        if move.ending is not None:
+            finish_match(move.match_id, *move.ending)
 
 
-def move_outcome(move: tuple) -> Exception | None:
+def move_outcome(move: Move) -> Exception | None:
     try:
-        record_move(*move)  # its own transaction: a refused move spoils only itself
+        record_move(move)  # its own transaction: a refused move spoils only itself
     except (MoveConflict, *ROW_ERRORS) as refused:
         return refused
     return None

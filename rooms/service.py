@@ -25,6 +25,7 @@ from games.base import Entry
 from rooms import records
 from rooms.errors import RoomError
 from rooms.move_writer import move_writer
+from rooms.moves import Move
 from rooms.rebuild import rebuild_document
 from rooms.scheduler import mark_due, schedule
 from rooms.snapshots import parsed_room
@@ -48,23 +49,11 @@ def group_name(code: str) -> str:
 
 
 @dataclass
-class PendingMove:
-    """A game move to record in the database before the live state changes."""
-
-    match_id: int
-    index: int
-    seat: int
-    action: dict[str, Any]
-    client_id: str
-    ending: tuple[dict, list[str], str] | None = None
-
-
-@dataclass
 class Change:
     """What a change function decided, besides the edits to the room document."""
 
     events: list[Entry] = field(default_factory=list)
-    move: PendingMove | None = None
+    move: Move | None = None
     # Lobby changes are stored in the database after the compare-and-set.
     snapshot: bool = False
     # Extra database work after the compare-and-set, given the new version.
@@ -109,7 +98,7 @@ class RoomService:
 
     async def change(self, code: str, fn: ChangeFn) -> Outcome:
         """Apply ``fn`` to the room until it lands on an unchanged version."""
-        recorded: PendingMove | None = None
+        recorded: Move | None = None
         conflicts = 0
         room: dict[str, Any] | None = None
         for _ in range(MAX_ATTEMPTS):
@@ -158,11 +147,9 @@ class RoomService:
         await self.forget(recorded, room)
         raise RoomError("busy", "The room is very busy; please try again.")
 
-    async def record(self, code: str, move: PendingMove) -> None:
+    async def record(self, code: str, move: Move) -> None:
         try:
-            await move_writer().write(
-                (move.match_id, move.index, move.seat, move.action, move.client_id, move.ending)
-            )
+            await move_writer().write(move)
         except DataError as error:
             # A value the database cannot hold (PostgreSQL refuses NUL in text and
             # JSON): trying again would not help.
@@ -180,7 +167,7 @@ class RoomService:
                 "Your move could not be saved, so it was not played. Please try again in a moment.",
             ) from None
 
-    async def forget(self, move: PendingMove | None, room: dict[str, Any] | None) -> None:
+    async def forget(self, move: Move | None, room: dict[str, Any] | None) -> None:
         """Take back a recorded move that did not make it into the live state.
 
         If the live state has it after all (another server caught up from the
@@ -248,7 +235,7 @@ class RoomService:
             logger.warning("room %s: broadcast of version %s lost: %s", code, version, error)
 
 
-def same_move(a: PendingMove, b: PendingMove | None) -> bool:
+def same_move(a: Move, b: Move | None) -> bool:
     return b is not None and (a.match_id, a.index, a.client_id) == (
         b.match_id,
         b.index,

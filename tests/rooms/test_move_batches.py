@@ -11,6 +11,7 @@ from django.db import DatabaseError, DataError, connection
 
 from rooms import records
 from rooms.move_writer import move_writer
+from rooms.moves import Move
 from rooms.protocol import MAX_ID_LENGTH
 from rooms.records import MoveConflict, match_moves
 from tests.rooms.client import RoomClient
@@ -34,10 +35,10 @@ async def test_moves_at_once_are_all_recorded_and_a_taken_index_is_refused() -> 
     ask = {"type": "ask", "target": 1, "rank": "A"}
     writer = move_writer()
     outcomes = await asyncio.gather(
-        writer.write((first, 0, 0, ask, "ann:1", None)),
-        writer.write((second, 0, 0, ask, "cat:1", None)),
-        writer.write((first, 0, 1, ask, "bob:1", None)),  # the same index, another player
-        writer.write((first, 1, 1, ask, "bob:2", None)),
+        writer.write(Move(first, 0, 0, ask, "ann:1")),
+        writer.write(Move(second, 0, 0, ask, "cat:1")),
+        writer.write(Move(first, 0, 1, ask, "bob:1")),  # the same index, another player
+        writer.write(Move(first, 1, 1, ask, "bob:2")),
         return_exceptions=True,
     )
     assert outcomes[:2] == [None, None] and outcomes[3] is None
@@ -50,7 +51,7 @@ async def test_moves_at_once_are_all_recorded_and_a_taken_index_is_refused() -> 
 async def test_a_retried_move_is_accepted_once() -> None:
     match = await started_match("Dan")
     ask = {"type": "ask", "target": 1, "rank": "K"}
-    move = (match, 0, 0, ask, "dan:1", None)
+    move = Move(match, 0, 0, ask, "dan:1")
     await move_writer().write(move)
     await move_writer().write(move)  # the retry after a lost compare-and-set
     assert len(await database_sync_to_async(match_moves)(match)) == 1
@@ -80,7 +81,7 @@ async def test_one_refused_row_fails_only_its_own_move(bad: dict) -> None:
     moves[1].update(bad)
     writer = move_writer()
     outcomes = await asyncio.gather(
-        *(writer.write((*move.values(), None)) for move in moves), return_exceptions=True
+        *(writer.write(Move(**move)) for move in moves), return_exceptions=True
     )
     assert outcomes[0] is None and outcomes[2] is None
     # Its own error, not a conflict: nothing else holds its place, so retrying is no use.
@@ -107,7 +108,7 @@ async def test_a_move_the_database_cannot_store_is_refused_with_its_own_code(
     code, me = await host_room("kitten-fishing", "Ivy")
     before = await settle(code, [me])
 
-    def refuse(moves: list[tuple]) -> None:
+    def refuse(moves: list[Move]) -> None:
         raise DataError("PostgreSQL text fields cannot contain NUL (0x00) bytes")
 
     monkeypatch.setattr(records, "insert_moves", refuse)
