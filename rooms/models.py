@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.db import models
 
+from games.registry import all_specs
 from rooms.names import MAX_NAME_LENGTH, generate_name
 from rooms.protocol import MAX_ID_LENGTH
 
@@ -34,11 +35,10 @@ class Guest(models.Model):
         return f"{self.display_name} (#{self.pk})"
 
 
-class Game(models.TextChoices):
-    FISH = "fish", "Fish"
-    GO_FISH = "go-fish", "Go Fish"
-    KITTEN_FISHING = "kitten-fishing", "Kitten Fishing"
-    CARD_FISHING = "card-fishing", "Card Fishing"
+def game_choices() -> list[tuple[str, str]]:
+    """The registered games. A callable, so the choices are read when used and a
+    new game needs no migration."""
+    return [(spec.name, spec.title) for spec in all_specs()]
 
 
 class RoomStatus(models.TextChoices):
@@ -50,7 +50,7 @@ class RoomStatus(models.TextChoices):
 
 class Room(models.Model):
     code = models.CharField(max_length=24, unique=True)
-    game = models.CharField(max_length=20, choices=Game.choices)
+    game = models.CharField(max_length=20, choices=game_choices)
     # Room settings: seat count, the Bot's level, house rules, the computer's pause.
     options = models.JSONField(default=dict, blank=True)
     host = models.ForeignKey(
@@ -113,7 +113,7 @@ class Match(models.Model):
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="matches")
     number = models.PositiveIntegerField()
-    game = models.CharField(max_length=20, choices=Game.choices)
+    game = models.CharField(max_length=20, choices=game_choices)
     # The setup the rules engine started from (the record's header).
     setup = models.JSONField()
     # Seat by seat: {"guest": id or null, "name": ..., "bot": level or ""}.
@@ -171,7 +171,7 @@ class PlayerResult(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="player_results")
     guest = models.ForeignKey(Guest, on_delete=models.CASCADE, related_name="results")
     seat = models.PositiveSmallIntegerField()
-    game = models.CharField(max_length=20, choices=Game.choices)
+    game = models.CharField(max_length=20, choices=game_choices)
     # Card Fishing keeps statistics per difficulty; empty for the other games.
     level = models.CharField(max_length=20, blank=True)
     outcome = models.CharField(max_length=4, choices=Outcome.choices)
