@@ -94,7 +94,7 @@ def already_applied(room: Room, guest: int, client_id: str) -> bool:
 
 
 def ending(room: Room) -> tuple[dict[str, Any], list[str], str] | None:
-    """The result, each seat's outcome and the Bot's level, once the game is over."""
+    """The result, each seat's outcome and the computer's level, once the game is over."""
     rules = rules_of(room)
     state = room["match"]["state"]
     if not rules.is_over(state):

@@ -51,13 +51,13 @@ class RoomStatus(models.TextChoices):
 class Room(models.Model):
     code = models.CharField(max_length=24, unique=True)
     game = models.CharField(max_length=20, choices=game_choices)
-    # Room settings: seat count, the Bot's level, house rules, the computer's pause.
+    # Room settings: seat count, the computer's level, house rules, the computer's pause.
     options = models.JSONField(default=dict, blank=True)
     host = models.ForeignKey(
         Guest, null=True, blank=True, on_delete=models.SET_NULL, related_name="hosted_rooms"
     )
     status = models.CharField(max_length=10, choices=RoomStatus.choices, default=RoomStatus.LOBBY)
-    # Games started in this room; Kitten Fishing alternates its first flip by it.
+    # Games started in this room; a game's next setup may follow it (GameSpec.follow).
     games_started = models.PositiveIntegerField(default=0)
     # The Redis version this row was written from: a late write never wins over a newer one.
     version = models.BigIntegerField(default=0)
@@ -74,7 +74,7 @@ class Room(models.Model):
 class Seat(models.Model):
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
-    # Fish only: team 0 holds seats 0, 2, 4 and team 1 seats 1, 3, 5.
+    # The seat's team in a game with teams (GameSpec.teams), else null.
     team = models.PositiveSmallIntegerField(null=True, blank=True)
     guest = models.ForeignKey(Guest, null=True, blank=True, on_delete=models.SET_NULL)
     # The computer player's level when a bot holds the seat, else empty.
@@ -172,7 +172,7 @@ class PlayerResult(models.Model):
     guest = models.ForeignKey(Guest, on_delete=models.CASCADE, related_name="results")
     seat = models.PositiveSmallIntegerField()
     game = models.CharField(max_length=20, choices=game_choices)
-    # Card Fishing keeps statistics per difficulty; empty for the other games.
+    # The computer's level when the player chose it (GameSpec.level_is_chosen), else empty.
     level = models.CharField(max_length=20, blank=True)
     outcome = models.CharField(max_length=4, choices=Outcome.choices)
     finished_at = models.DateTimeField()

@@ -13,7 +13,7 @@ from typing import Any
 from django.db import DataError, IntegrityError, transaction
 from django.utils import timezone
 
-from games.registry import get_spec
+from games.registry import get_rules, get_spec
 from rooms.models import (
     Guest,
     Match,
@@ -100,7 +100,7 @@ def record_move(
     client_id: str,
     ending: tuple[dict, list[str], str] | None = None,
 ) -> None:
-    """Append one move; with ``ending`` (result, outcome per seat, the Bot's
+    """Append one move; with ``ending`` (result, outcome per seat, the computer's
     level) also close the match.
 
     Raises MoveConflict when a different move already holds ``index``. The same
@@ -280,8 +280,6 @@ def guest_name(guest: int) -> str | None:
 
 def match_record(match: Match) -> dict[str, Any]:
     """The match's game record, in the format ``python -m games replay`` reads."""
-    from games.registry import get_rules
-
     moves = [(seat, action) for seat, action, _ in match_moves(match.pk)]
     return get_rules(match.game).to_record(match.setup, moves)
 

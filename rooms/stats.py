@@ -59,7 +59,8 @@ def site_knobs() -> Q:
 
 
 def records_of(guest_id: int, game: str) -> dict[str, Record]:
-    """Per level for Card Fishing (by the Bot's difficulty), else under ""."""
+    """Per level where the player chose the computer's (see GameSpec.level_is_chosen),
+    else under ""."""
     records: dict[str, Record] = {}
     results = counted_results(guest_id).filter(game=game).order_by("finished_at")
     for level, outcome in results.values_list("level", "outcome"):
