@@ -1,12 +1,15 @@
 """What the pages say about each game: names, blurbs, the options of a new room.
 
-House rules come from the rules engines and computer levels from the rooms
-app, so the home page offers exactly the choices the server accepts.
+The facts (title, seats, solo, computer levels, house rules) come from each
+game's spec, so the home page offers exactly the choices the server accepts;
+only how a game is presented (its blurb, its settings page, what its table
+needs to know) is written here, per game.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
@@ -15,35 +18,84 @@ from games import card_fishing
 from games.capture import card_points, hand_value
 from games.cards import standard_deck
 from games.halfsuits import HALFSUIT_LABELS, HALFSUITS
-from games.registry import get_rules
-from rooms.lobby import BOT_LEVELS, SOLO_GAMES
-from rooms.models import Game
+from games.registry import all_specs, get_spec
+from games.spec import GameSpec
 
-# Go Fish: the seat choices and the default of rooms.creation.
-GO_FISH_SEATS = (2, 3, 4, 5, 6)
-GO_FISH_DEFAULT_SEATS = 4
-CARD_FISHING_DEFAULT_LEVEL = "normal"
+CARD_FISHING_PLAY_URL = "/play/card-fishing/"
 
-BLURBS = {
-    "fish": "Two teams of three ask each other for cards and declare halfsuits.",
-    "go-fish": "Ask a player for a rank you hold, go fishing in the pond, collect books of four.",
-    "kitten-fishing": "Flip cards in turn against Kitty; match a rank or play a Jack to win cards.",
-    "card-fishing": "Capture table cards by value and by sums against the Bot, to 16 points.",
-}
-# Solo games whose settings come first (a page of their own before the room).
-PLAY_URLS = {"card-fishing": "/play/card-fishing/"}
-# What the Bot is like at each level (the rules page says more).
-LEVEL_NOTES = {
-    "easy": "Often plays a random card; otherwise grabs the most cards.",
-    "normal": "Weighs points, spades and sweeps; now and then a random play.",
-    "hard": "No randomness; thinks about the table it leaves you.",
-    "crazy": "Plays like Hard and counts cards to the last deal.",
-}
-PLAYERS = {
-    "fish": "6 players in two teams",
-    "go-fish": "2 to 6 players",
-    "kitten-fishing": "you against Kitty",
-    "card-fishing": "you against the Bot",
+
+def no_values() -> dict[str, Any]:
+    return {}
+
+
+@dataclass(frozen=True)
+class Presentation:
+    """How the pages show one game."""
+
+    blurb: str
+    players: str
+    # A solo game whose settings come first, on a page of their own before the room.
+    play_url: str = ""
+    # What the room page's table needs from the engine besides the frames.
+    room_values: Callable[[], dict[str, Any]] = no_values
+    # What the computer is like at each level the player may choose.
+    level_notes: dict[str, str] = field(default_factory=dict)
+
+
+def fish_values() -> dict[str, Any]:
+    """The deck's halfsuits, so the client can group cards without knowing the rules."""
+    return {
+        "halfsuits": {name: list(cards) for name, cards in HALFSUITS.items()},
+        "halfsuitLabels": dict(HALFSUIT_LABELS),
+    }
+
+
+def card_fishing_values() -> dict[str, Any]:
+    """What Card Fishing cards are worth, from the engine, so the table can mark
+    point cards and write out the score sheet without knowing the rules."""
+    points = {
+        card: {"points": card_points(card), "hand": hand_value(card)}
+        for card in standard_deck()
+        if card_points(card)
+    }
+    scoring = {
+        "most_cards": card_fishing.MOST_CARDS_POINTS,
+        "most_spades": card_fishing.MOST_SPADES_POINTS,
+        "ace": card_points("AS"),
+        "two_of_spades": card_points("2S"),
+        "ten_of_diamonds": card_points("10D"),
+        "sweep": card_fishing.SWEEP_POINTS,
+    }
+    return {"pointCards": points, "scoring": scoring, "playUrl": CARD_FISHING_PLAY_URL}
+
+
+# The games the pages show, by slug; the home page lists them in the registry's order.
+PRESENTATIONS: dict[str, Presentation] = {
+    "fish": Presentation(
+        blurb="Two teams of three ask each other for cards and declare halfsuits.",
+        players="6 players in two teams",
+        room_values=fish_values,
+    ),
+    "go-fish": Presentation(
+        blurb="Ask a player for a rank you hold, go fishing in the pond, collect books of four.",
+        players="2 to 6 players",
+    ),
+    "kitten-fishing": Presentation(
+        blurb="Flip cards in turn against Kitty; match a rank or play a Jack to win cards.",
+        players="you against Kitty",
+    ),
+    "card-fishing": Presentation(
+        blurb="Capture table cards by value and by sums against the Bot, to 16 points.",
+        players="you against the Bot",
+        play_url=CARD_FISHING_PLAY_URL,
+        room_values=card_fishing_values,
+        level_notes={
+            "easy": "Often plays a random card; otherwise grabs the most cards.",
+            "normal": "Weighs points, spades and sweeps; now and then a random play.",
+            "hard": "No randomness; thinks about the table it leaves you.",
+            "crazy": "Plays like Hard and counts cards to the last deal.",
+        },
+    ),
 }
 
 
@@ -93,8 +145,7 @@ def form_value(value: Any) -> str:
     return str(value)
 
 
-def house_rules(slug: str) -> list[HouseRule]:
-    options = get_rules(slug).options
+def house_rules(spec: GameSpec) -> list[HouseRule]:
     return [
         HouseRule(
             name=name,
@@ -105,31 +156,27 @@ def house_rules(slug: str) -> list[HouseRule]:
                 for value in option.choices
             ],
         )
-        for name, option in options.items()
+        for name, option in spec.options.items()
     ]
 
 
-def seat_choices(slug: str) -> list[Choice]:
-    if slug != "go-fish":
+def seat_choices(spec: GameSpec) -> list[Choice]:
+    seats = spec.seats
+    if seats.fixed:
         return []
-    return [Choice(str(n), f"{n} players", n == GO_FISH_DEFAULT_SEATS) for n in GO_FISH_SEATS]
+    return [Choice(str(n), f"{n} players", n == seats.default) for n in seats.choices()]
 
 
-def level_choices(slug: str) -> list[Choice]:
-    if slug != "card-fishing":
+def level_choices(spec: GameSpec, notes: dict[str, str]) -> list[Choice]:
+    if not spec.level_is_chosen:
         return []
     return [
-        Choice(
-            level,
-            level.capitalize(),
-            level == CARD_FISHING_DEFAULT_LEVEL,
-            LEVEL_NOTES.get(level, ""),
-        )
-        for level in BOT_LEVELS[slug]
+        Choice(level, level.capitalize(), level == spec.solo_level, notes.get(level, ""))
+        for level in spec.computer.levels
     ]
 
 
-def rule_choices(slug: str) -> list[dict[str, Any]]:
+def rule_choices(spec: GameSpec) -> list[dict[str, Any]]:
     """The house rules and their possible values as JSON, for the host's lobby controls."""
     return [
         {
@@ -139,70 +186,51 @@ def rule_choices(slug: str) -> list[dict[str, Any]]:
                 {"value": value, "text": option.describe(value)} for value in option.choices
             ],
         }
-        for name, option in get_rules(slug).options.items()
+        for name, option in spec.options.items()
     ]
 
 
 def game_info(slug: str) -> GameInfo:
+    spec = get_spec(slug)
+    shown = PRESENTATIONS[slug]
     return GameInfo(
         slug=slug,
-        name=Game(slug).label,
-        players=PLAYERS[slug],
-        blurb=BLURBS[slug],
-        solo=slug in SOLO_GAMES,
-        play_url=PLAY_URLS.get(slug, ""),
-        seats=seat_choices(slug),
-        levels=level_choices(slug),
-        rules=house_rules(slug),
+        name=spec.title,
+        players=shown.players,
+        blurb=shown.blurb,
+        solo=spec.solo,
+        play_url=shown.play_url,
+        seats=seat_choices(spec),
+        levels=level_choices(spec, shown.level_notes),
+        rules=house_rules(spec),
     )
 
 
 def all_games() -> list[GameInfo]:
-    """The four games, the multiplayer ones first."""
-    return [game_info(slug) for slug in ("fish", "go-fish", "kitten-fishing", "card-fishing")]
+    """The games the pages show, in the registry's order (the multiplayer ones first)."""
+    return [game_info(spec.name) for spec in all_specs() if is_game(spec.name)]
 
 
 def is_game(slug: str) -> bool:
-    return slug in BLURBS
+    return slug in PRESENTATIONS
 
 
 def room_config(room: Any, guest: Any) -> dict[str, Any]:
     """What the room page's script needs besides the websocket: JSON for json_script."""
+    spec = get_spec(room.game)
+    shown = PRESENTATIONS.get(room.game)
     config: dict[str, Any] = {
         "code": room.code,
         "game": room.game,
-        "gameName": room.get_game_display(),
+        "gameName": spec.title,
         "name": guest.display_name if guest else "",
         "nameConfirmed": bool(guest and guest.name_confirmed),
-        "solo": room.game in SOLO_GAMES,
-        "botLevels": list(BOT_LEVELS.get(room.game, ())),
+        "solo": spec.solo,
+        "botLevels": list(spec.computer.levels),
         "rulesUrl": f"/rules/{room.game}/",
         "heartbeatSeconds": settings.HEARTBEAT_SECONDS,
+        "houseRules": rule_choices(spec),
     }
-    config["houseRules"] = rule_choices(room.game)
-    if room.game == "card-fishing":
-        config.update(card_fishing_values())
-    if room.game == "fish":
-        # The deck's halfsuits, so the client can group cards without knowing the rules.
-        config["halfsuits"] = {name: list(cards) for name, cards in HALFSUITS.items()}
-        config["halfsuitLabels"] = dict(HALFSUIT_LABELS)
+    if shown is not None:
+        config.update(shown.room_values())
     return config
-
-
-def card_fishing_values() -> dict[str, Any]:
-    """What Card Fishing cards are worth, from the engine, so the table can mark
-    point cards and write out the score sheet without knowing the rules."""
-    points = {
-        card: {"points": card_points(card), "hand": hand_value(card)}
-        for card in standard_deck()
-        if card_points(card)
-    }
-    scoring = {
-        "most_cards": card_fishing.MOST_CARDS_POINTS,
-        "most_spades": card_fishing.MOST_SPADES_POINTS,
-        "ace": card_points("AS"),
-        "two_of_spades": card_points("2S"),
-        "ten_of_diamonds": card_points("10D"),
-        "sweep": card_fishing.SWEEP_POINTS,
-    }
-    return {"pointCards": points, "scoring": scoring, "playUrl": PLAY_URLS["card-fishing"]}

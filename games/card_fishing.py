@@ -31,6 +31,7 @@ from games.capture import capture, card_points, hand_value, parse_game_card
 from games.cards import CardError, is_complete_deck, pretty, shuffled, standard_deck, suit_of
 from games.errors import BadRecord, IllegalAction
 from games.options import Option, non_default
+from games.spec import Computer, GameSpec, Seats
 
 __all__ = [
     "CardFishing",
@@ -550,3 +551,15 @@ def _next_round(state: State, deck: list[str]) -> tuple[State, list[Entry]]:
     }
     new["log"].append(entry)
     return new, [_clone(entry)]
+
+
+SPEC = GameSpec(
+    name="card-fishing",
+    title="Card Fishing",
+    rules=CardFishing(),
+    seats=Seats(SEATS, SEATS, default=SEATS),
+    computer=Computer(
+        levels=("easy", "normal", "hard", "crazy"), name="the Bot", solo_default="normal"
+    ),
+    solo=True,
+)

@@ -49,6 +49,7 @@ from games.halfsuits import (
     sort_cards,
 )
 from games.options import Option, non_default, resolve
+from games.spec import Computer, GameSpec, Seats
 
 __all__ = [
     "Fish",
@@ -83,7 +84,7 @@ def team_of(seat: int) -> int:
 
 def team_seats(team: int) -> list[int]:
     """The three seats of ``team``."""
-    return [seat for seat in range(SEATS) if seat % 2 == team]
+    return [seat for seat in range(SEATS) if team_of(seat) == team]
 
 
 def opponents_of(seat: int) -> list[int]:
@@ -596,3 +597,14 @@ def _canonical(text: str) -> str:
         return parse_card(text)
     except CardError:
         return text
+
+
+SPEC = GameSpec(
+    name="fish",
+    title="Fish",
+    rules=Fish(),
+    seats=Seats(SEATS, SEATS, default=SEATS),
+    computer=Computer(levels=("strong", "random")),
+    # Seats alternate teams, so friends pick their team by picking a seat.
+    teams=team_of,
+)

@@ -28,6 +28,7 @@ from games.base import Action, Entry, RecordMove, Rules, Setup, State
 from games.cards import RANKS, CardError, parse_card, rank_of, shuffled, standard_deck
 from games.errors import BadRecord, IllegalAction
 from games.options import Option, non_default, resolve, summary
+from games.spec import Computer, GameSpec, Seats
 
 NAME = "go-fish"
 MIN_SEATS = 2
@@ -462,3 +463,12 @@ def _read_move(index: int, move: Any) -> RecordMove:
     if not _is_int(move["seat"]):
         raise BadRecord(f"move {index}: seat must be a whole number")
     return move["seat"], {"type": "ask", "target": move["target"], "rank": move["rank"]}
+
+
+SPEC = GameSpec(
+    name=NAME,
+    title="Go Fish",
+    rules=GoFish(),
+    seats=Seats(MIN_SEATS, MAX_SEATS, default=4),
+    computer=Computer(levels=("remembering", "random")),
+)

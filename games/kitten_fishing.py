@@ -23,6 +23,7 @@ from games.base import Action, Entry, RecordMove, Rules, Setup, State
 from games.cards import FACE_VALUE, CardError, parse_card, shuffled, standard_deck
 from games.errors import BadRecord, IllegalAction
 from games.options import Option, non_default, resolve
+from games.spec import Computer, GameSpec, Knob, Seats
 
 NAME = "kitten-fishing"
 SEATS = 2
@@ -432,3 +433,20 @@ def _copy_entry(entry: Entry) -> Entry:
     copy["took"] = list(entry["took"])
     copy["piles"] = list(entry["piles"])
     return copy
+
+
+def follow(setup: Setup, games_started: int) -> Setup:
+    """You flip first in a room's very first game, Kitty in the next, and so on."""
+    return {**setup, "first": games_started % SEATS}
+
+
+SPEC = GameSpec(
+    name=NAME,
+    title="Kitten Fishing",
+    rules=KittenFishing(),
+    seats=Seats(SEATS, SEATS, default=SEATS),
+    computer=Computer(levels=("kitty",), name="Kitty"),
+    solo=True,
+    follow=follow,
+    knobs=(Knob("flip_limit", DEFAULT_FLIP_LIMIT),),
+)

@@ -1,7 +1,7 @@
 """Opening a room: an unguessable code, the database rows, the live document.
 
-Solo games (Kitten Fishing, Card Fishing) seat the guest against the computer
-and start at once.
+What a creator may choose (seats, the computer's level, test knobs) comes from
+the game's spec. Solo games seat the guest against the computer and start at once.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.conf import settings
 
+from games.registry import all_specs, find_spec
+from games.spec import GameSpec
 from rooms import lobby, records
 from rooms.commands import Actor, begin_match
 from rooms.errors import RoomError
@@ -26,43 +28,61 @@ def new_code() -> str:
     return secrets.token_urlsafe(CODE_BYTES)
 
 
-def room_options(game: str, form: dict[str, Any]) -> dict[str, Any]:
+def room_options(spec: GameSpec, form: dict[str, Any]) -> dict[str, Any]:
     """Check the creator's choices and turn them into room options."""
     options: dict[str, Any] = {"pause": float(settings.BOT_PAUSE_SECONDS)}
-    if game == "go-fish":
-        seats = form.get("seats", 4)
-        if not isinstance(seats, int) or not 2 <= seats <= 6:
-            raise RoomError("bad-option", "Go Fish is for 2 to 6 players.")
-        options["seats"] = seats
-    if "flip_limit" in form:
-        options["flip_limit"] = test_flip_limit(game, form["flip_limit"])
-    if game == "card-fishing":
-        level = form.get("level") or "normal"
-        if level not in lobby.BOT_LEVELS["card-fishing"]:
-            raise RoomError("bad-option", "Choose Easy, Normal, Hard or Crazy.")
-        options["level"] = level
-    rules = checked_house_rules(game, form.get("rules") or {})
+    if not spec.seats.fixed:
+        options["seats"] = chosen_seats(spec, form.get("seats", spec.seats.default))
+    options.update(test_knobs(spec, form))
+    if spec.level_is_chosen:
+        options["level"] = chosen_level(spec, form.get("level") or spec.solo_level)
+    rules = checked_house_rules(spec.name, form.get("rules") or {})
     if rules:
         options["rules"] = rules
     return options
 
 
-def test_flip_limit(game: str, limit: Any) -> int:
-    """The safety limit on flips (the site's is 5000), which tests lower to reach it.
+def chosen_seats(spec: GameSpec, seats: Any) -> int:
+    if not isinstance(seats, int) or seats not in spec.seats.choices():
+        low, high = spec.seats.minimum, spec.seats.maximum
+        raise RoomError("bad-option", f"{spec.title} is for {low} to {high} players.")
+    return seats
 
-    A guest must not send it: a game ended after one flip would be a cheap win.
+
+def chosen_level(spec: GameSpec, level: Any) -> str:
+    levels = spec.computer.levels
+    if level not in levels:
+        names = [name.capitalize() for name in levels]
+        raise RoomError("bad-option", f"Choose {', '.join(names[:-1])} or {names[-1]}.")
+    return level
+
+
+def test_knobs(spec: GameSpec, form: dict[str, Any]) -> dict[str, int]:
+    """The knobs (see games.spec.Knob) a test set, e.g. a lowered flip limit to reach it.
+
+    A guest must not send them: a game ended after one flip would be a cheap win.
     """
-    if not settings.ALLOW_TEST_KNOBS or game != "kitten-fishing":
-        raise RoomError("unknown-option", "flip_limit is not an option you can choose.")
-    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-        raise RoomError("bad-option", "The flip limit is a positive number.")
-    return limit
+    own = {knob.name for knob in spec.knobs}
+    knobs = {}
+    for name in sorted(known_knobs() & set(form)):
+        if not settings.ALLOW_TEST_KNOBS or name not in own:
+            raise RoomError("unknown-option", f"{name} is not an option you can choose.")
+        value = form[name]
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise RoomError("bad-option", f"The {name.replace('_', ' ')} is a positive number.")
+        knobs[name] = value
+    return knobs
+
+
+def known_knobs() -> set[str]:
+    return {knob.name for spec in all_specs() for knob in spec.knobs}
 
 
 async def open_room(actor: Actor, game: str, form: dict[str, Any]) -> str:
-    if game not in lobby.BOT_LEVELS:
-        raise RoomError("bad-game", "Choose one of the four games.")
-    options = room_options(game, form)
+    spec = find_spec(game)
+    if spec is None:
+        raise RoomError("bad-game", "Choose one of the games.")
+    options = room_options(spec, form)
     code = new_code()
     document = lobby.new_room(code, game, options, actor.guest, actor.name)
     await database_sync_to_async(records.create_room)(code, game, options, actor.guest, document)

@@ -1,7 +1,9 @@
 """Room rules: seats, teams, hosts, spectators, computer players, disconnects.
 
 These are pure functions over the room document that lives in Redis (a plain
-dict, see ``new_room``). They hold no game rules: those are in ``games``.
+dict, see ``new_room``). They hold no game rules: those are in ``games``, and
+what differs between games (seats, teams, solo, computer players) is read from
+the game's spec.
 Every function either returns nothing and changes the room it was given, or
 raises RoomError with the room untouched; callers work on a copy.
 """
@@ -11,30 +13,25 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.registry import get_spec
+from games.spec import GameSpec
 from rooms.errors import RoomError
 
 Room = dict[str, Any]
 
-SOLO_GAMES = {"kitten-fishing", "card-fishing"}
-FIXED_SEATS = {"fish": 6, "kitten-fishing": 2, "card-fishing": 2}
-BOT_NAMES = {"kitten-fishing": "Kitty", "card-fishing": "the Bot"}
-# The levels a computer player can have, per game; the first is the default.
-BOT_LEVELS: dict[str, tuple[str, ...]] = {
-    "fish": ("strong", "random"),
-    "go-fish": ("remembering", "random"),
-    "kitten-fishing": ("kitty",),
-    "card-fishing": ("easy", "normal", "hard", "crazy"),
-}
 HOST_ACTIONS_NEED_LOBBY = {"shuffle", "unbot"}
 
 
-def seat_count(game: str, options: dict[str, Any]) -> int:
-    return FIXED_SEATS.get(game) or int(options.get("seats", 4))
+def seat_count(spec: GameSpec, options: dict[str, Any]) -> int:
+    """The room's seats: the game's own number, or the creator's choice (see
+    rooms.creation, which checks it)."""
+    if spec.seats.fixed:
+        return spec.seats.minimum
+    return int(options.get("seats", spec.seats.default))
 
 
 def team_of_seat(game: str, index: int) -> int | None:
-    """Fish seats alternate teams, so friends pick their team by picking a seat."""
-    return index % 2 if game == "fish" else None
+    return get_spec(game).team_of(index)
 
 
 def empty_seat() -> dict[str, Any]:
@@ -42,23 +39,25 @@ def empty_seat() -> dict[str, Any]:
 
 
 def new_room(code: str, game: str, options: dict[str, Any], host: int, host_name: str) -> Room:
+    spec = get_spec(game)
     room: Room = {
         "code": code,
         "game": game,
         "options": options,
         "status": "lobby",
         "host": host,
-        "seats": [empty_seat() for _ in range(seat_count(game, options))],
+        "seats": [empty_seat() for _ in range(seat_count(spec, options))],
         "connections": {},
         "games_started": 0,
         "match": None,
         "recent": {},
         "notice": None,
     }
-    if game in SOLO_GAMES:
+    if spec.solo:
         sit_guest(room["seats"][0], host, host_name)
-        room["seats"][1]["bot"] = options.get("level", BOT_LEVELS[game][0])
-        room["seats"][1]["name"] = BOT_NAMES[game]
+        for index, seat in enumerate(room["seats"][1:], start=1):
+            seat["bot"] = options.get("level", spec.solo_level)
+            seat["name"] = bot_name(room, index)
     return room
 
 
@@ -89,7 +88,7 @@ def spectators(room: Room) -> dict[int, str]:
 
 
 def is_solo(room: Room) -> bool:
-    return room["game"] in SOLO_GAMES
+    return get_spec(room["game"]).solo
 
 
 def seat_is_free(seat: dict[str, Any]) -> bool:
@@ -126,7 +125,7 @@ def require_status(room: Room, *statuses: str) -> None:
 
 
 def require_level(room: Room, level: Any) -> str:
-    levels = BOT_LEVELS[room["game"]]
+    levels = get_spec(room["game"]).computer.levels
     if level is None:
         return levels[0]
     if level not in levels:
@@ -201,8 +200,8 @@ def shuffle_teams(room: Room, guest: int, rng: random.Random) -> None:
     """Deal the seated players into new seats, and so into new teams."""
     require_host(room, guest)
     require_status(room, "lobby", "finished")
-    if room["game"] != "fish":
-        raise RoomError("wrong-game", "Only Fish has teams.")
+    if not get_spec(room["game"]).has_teams:
+        raise RoomError("wrong-game", "This game has no teams.")
     seats = list(room["seats"])
     rng.shuffle(seats)
     room["seats"] = seats
@@ -225,14 +224,14 @@ def put_bot(room: Room, guest: int | None, index: Any, level: Any, authority: bo
     elif not seat_is_free(seat):
         raise RoomError("seat-taken", "That seat is taken.")
     previous = seat["guest"]
-    seat.update(guest=None, name=bot_name(room, index, level), bot=level, away_since=None)
+    seat.update(guest=None, name=bot_name(room, index), bot=level, away_since=None)
     seat["vacated"] = False
     if previous is not None:
         pass_host_if_gone(room, previous)
 
 
-def bot_name(room: Room, index: int, level: str) -> str:
-    return BOT_NAMES.get(room["game"]) or f"Computer {index + 1}"
+def bot_name(room: Room, index: int) -> str:
+    return get_spec(room["game"]).computer.name or f"Computer {index + 1}"
 
 
 def remove_bot(room: Room, guest: int, index: Any) -> None:

@@ -14,7 +14,7 @@ from games.base import Entry, Rules
 from games.bots import choose, seat_view
 from games.errors import BadRecord
 from games.options import non_default
-from games.registry import get_rules
+from games.registry import get_rules, get_spec
 from rooms.errors import RoomError
 
 Room = dict[str, Any]
@@ -41,13 +41,10 @@ def checked_house_rules(game: str, given: Any) -> dict[str, Any]:
 
 def new_setup(room: Room, seed: int) -> dict[str, Any]:
     """A freshly shuffled setup for the room's next game, with its house rules."""
-    rules = rules_of(room)
-    setup = rules.random_setup(len(room["seats"]), random.Random(seed), house_rules(room) or None)
-    if room["game"] == "kitten-fishing":
-        # You start the very first game in the room, Kitty the next, and so on.
-        setup["first"] = room["games_started"] % 2
-        setup["flip_limit"] = room["options"].get("flip_limit", setup.get("flip_limit", 5000))
-    return setup
+    spec = get_spec(room["game"])
+    rng = random.Random(seed)
+    setup = spec.rules.random_setup(len(room["seats"]), rng, house_rules(room) or None)
+    return spec.setup_for(setup, room["games_started"], room["options"])
 
 
 def players(room: Room) -> list[dict[str, Any]]:
@@ -97,12 +94,13 @@ def already_applied(room: Room, guest: int, client_id: str) -> bool:
 
 
 def ending(room: Room) -> tuple[dict[str, Any], list[str], str] | None:
-    """The result, each seat's outcome and the Bot's level, once the game is over."""
+    """The result, each seat's outcome and the computer's level, once the game is over."""
     rules = rules_of(room)
     state = room["match"]["state"]
     if not rules.is_over(state):
         return None
-    level = room["options"].get("level", "") if room["game"] == "card-fishing" else ""
+    # Only a game whose player chose the computer's level has one in its options.
+    level = room["options"].get("level", "")
     return rules.result(state), rules.outcomes(state, len(room["seats"])), level
 
 

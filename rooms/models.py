@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.db import models
 
+from games.registry import all_specs
 from rooms.names import MAX_NAME_LENGTH, generate_name
 from rooms.protocol import MAX_ID_LENGTH
 
@@ -34,11 +35,10 @@ class Guest(models.Model):
         return f"{self.display_name} (#{self.pk})"
 
 
-class Game(models.TextChoices):
-    FISH = "fish", "Fish"
-    GO_FISH = "go-fish", "Go Fish"
-    KITTEN_FISHING = "kitten-fishing", "Kitten Fishing"
-    CARD_FISHING = "card-fishing", "Card Fishing"
+def game_choices() -> list[tuple[str, str]]:
+    """The registered games. A callable, so the choices are read when used and a
+    new game needs no migration."""
+    return [(spec.name, spec.title) for spec in all_specs()]
 
 
 class RoomStatus(models.TextChoices):
@@ -50,14 +50,14 @@ class RoomStatus(models.TextChoices):
 
 class Room(models.Model):
     code = models.CharField(max_length=24, unique=True)
-    game = models.CharField(max_length=20, choices=Game.choices)
-    # Room settings: seat count, the Bot's level, house rules, the computer's pause.
+    game = models.CharField(max_length=20, choices=game_choices)
+    # Room settings: seat count, the computer's level, house rules, the computer's pause.
     options = models.JSONField(default=dict, blank=True)
     host = models.ForeignKey(
         Guest, null=True, blank=True, on_delete=models.SET_NULL, related_name="hosted_rooms"
     )
     status = models.CharField(max_length=10, choices=RoomStatus.choices, default=RoomStatus.LOBBY)
-    # Games started in this room; Kitten Fishing alternates its first flip by it.
+    # Games started in this room; a game's next setup may follow it (GameSpec.follow).
     games_started = models.PositiveIntegerField(default=0)
     # The Redis version this row was written from: a late write never wins over a newer one.
     version = models.BigIntegerField(default=0)
@@ -74,7 +74,7 @@ class Room(models.Model):
 class Seat(models.Model):
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
-    # Fish only: team 0 holds seats 0, 2, 4 and team 1 seats 1, 3, 5.
+    # The seat's team in a game with teams (GameSpec.teams), else null.
     team = models.PositiveSmallIntegerField(null=True, blank=True)
     guest = models.ForeignKey(Guest, null=True, blank=True, on_delete=models.SET_NULL)
     # The computer player's level when a bot holds the seat, else empty.
@@ -113,7 +113,7 @@ class Match(models.Model):
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="matches")
     number = models.PositiveIntegerField()
-    game = models.CharField(max_length=20, choices=Game.choices)
+    game = models.CharField(max_length=20, choices=game_choices)
     # The setup the rules engine started from (the record's header).
     setup = models.JSONField()
     # Seat by seat: {"guest": id or null, "name": ..., "bot": level or ""}.
@@ -171,8 +171,8 @@ class PlayerResult(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="player_results")
     guest = models.ForeignKey(Guest, on_delete=models.CASCADE, related_name="results")
     seat = models.PositiveSmallIntegerField()
-    game = models.CharField(max_length=20, choices=Game.choices)
-    # Card Fishing keeps statistics per difficulty; empty for the other games.
+    game = models.CharField(max_length=20, choices=game_choices)
+    # The computer's level when the player chose it (GameSpec.level_is_chosen), else empty.
     level = models.CharField(max_length=20, blank=True)
     outcome = models.CharField(max_length=4, choices=Outcome.choices)
     finished_at = models.DateTimeField()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-# The result, each seat's outcome and the Bot's level, once a move ends the game.
+# The result, each seat's outcome and the computer's level, once a move ends the game.
 Ending = tuple[dict[str, Any], list[str], str]
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from django.db import DataError, IntegrityError, transaction
 from django.utils import timezone
 
-from games.registry import get_rules
+from games.registry import get_rules, get_spec
 from rooms.models import (
     Guest,
     Match,
@@ -48,12 +48,13 @@ def create_room(code: str, game: str, options: dict[str, Any], host: int, doc: d
 
 
 def write_seats(room: Room, doc: dict[str, Any]) -> None:
+    spec = get_spec(doc["game"])
     Seat.objects.filter(room=room).delete()
     Seat.objects.bulk_create(
         Seat(
             room=room,
             index=index,
-            team=index % 2 if doc["game"] == "fish" else None,
+            team=spec.team_of(index),
             guest_id=seat["guest"],
             bot=seat["bot"] or "",
         )

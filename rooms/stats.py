@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
-from games.kitten_fishing import DEFAULT_FLIP_LIMIT
+from games.registry import all_specs
 from rooms.models import Outcome, PlayerResult
 
 
@@ -43,16 +43,24 @@ class Record:
 
 
 def counted_results(guest_id: int) -> QuerySet[PlayerResult]:
-    """The guest's results that count: a game with a lowered flip limit (a test's)
-    is over too soon to say anything about the player."""
-    site_limit = Q(match__setup__flip_limit__isnull=True) | Q(
-        match__setup__flip_limit=DEFAULT_FLIP_LIMIT
-    )
-    return PlayerResult.objects.filter(site_limit, guest_id=guest_id)
+    """The guest's results that count: a game with a test's knob set (a lowered
+    flip limit) is over too soon to say anything about the player."""
+    return PlayerResult.objects.filter(site_knobs(), guest_id=guest_id)
+
+
+def site_knobs() -> Q:
+    """Every game's knobs (see games.spec.Knob) absent or at the site's value."""
+    condition = Q()
+    for spec in all_specs():
+        for knob in spec.knobs:
+            lookup = f"match__setup__{knob.name}"
+            condition &= Q(**{f"{lookup}__isnull": True}) | Q(**{lookup: knob.default})
+    return condition
 
 
 def records_of(guest_id: int, game: str) -> dict[str, Record]:
-    """Per level for Card Fishing (by the Bot's difficulty), else under ""."""
+    """Per level where the player chose the computer's (see GameSpec.level_is_chosen),
+    else under ""."""
     records: dict[str, Record] = {}
     results = counted_results(guest_id).filter(game=game).order_by("finished_at")
     for level, outcome in results.values_list("level", "outcome"):

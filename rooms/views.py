@@ -8,12 +8,12 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
+from games.registry import find_spec
 from rooms.commands import Actor
 from rooms.creation import open_room
 from rooms.errors import RoomError
 from rooms.history import recent_games, replay_steps, replay_viewer, visible_match
 from rooms.limits import may_open_room
-from rooms.lobby import SOLO_GAMES
 from rooms.models import Match, Room, RoomStatus
 from rooms.names import InvalidName, clean_name
 from rooms.records import match_record
@@ -83,7 +83,8 @@ def me(request: HttpRequest) -> JsonResponse:
 @require_GET
 def solo(request: HttpRequest, game: str) -> JsonResponse:
     """A solo game's saved match (for CONTINUE) and the guest's statistics."""
-    if game not in SOLO_GAMES:
+    spec = find_spec(game)
+    if spec is None or not spec.solo:
         raise Http404("No such solo game.")
     guest = request.guest
     unfinished = (

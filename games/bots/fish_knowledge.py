@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games.fish import team_of
 from games.halfsuits import HALFSUIT_NAMES, HALFSUITS
 
 SEATS = 6
@@ -50,7 +51,7 @@ Entry = dict[str, Any]
 
 
 def team_mask(team: int) -> int:
-    return sum(1 << seat for seat in range(SEATS) if seat % 2 == team)
+    return sum(1 << seat for seat in range(SEATS) if team_of(seat) == team)
 
 
 @dataclass
