@@ -9,10 +9,11 @@ Why TypedDicts, not dataclasses or msgspec Structs: the document is parsed by
 orjson once per version and process and then shared read-only by every socket
 that receives that version (``rooms.snapshots``), and the change functions
 edit it in place before it is dumped back. A TypedDict types that very dict at
-no cost at run time. Dataclasses or Structs would mean changing every access
-in ``rooms/`` and adding a decode and an encode step to each load and save, on
-the path of every action, for checks the document's single writer (this
-package) does not need.
+no cost at run time. Dataclasses would add a conversion each way to every load
+and save, on the path of every action; msgspec Structs, which decode and encode
+themselves, would replace orjson at both ends and change every access in
+``rooms/`` from keys to attributes. Either buys checks at run time that the
+document's only writer, this package, does not need.
 
 This module imports nothing of ``rooms``: everything else may import it.
 """
