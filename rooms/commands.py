@@ -17,6 +17,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 
 from rooms import lobby, matches, records
+from rooms.document import RoomDoc
 from rooms.errors import RoomError
 from rooms.moves import Move
 from rooms.presence import PROCESS_ID
@@ -35,8 +36,6 @@ from rooms.protocol import (
     Take,
 )
 from rooms.service import Change, ChangeFn
-
-Room = dict[str, Any]
 
 
 @dataclass
@@ -62,7 +61,7 @@ def change_for(command: RoomCommand, actor: Actor) -> ChangeFn:
 def sit(command: Sit, actor: Actor) -> ChangeFn:
     name = command.name or actor.name
 
-    async def change(room: Room) -> Change:
+    async def change(room: RoomDoc) -> Change:
         lobby.sit(room, actor.guest, name, command.seat)
         return Change(snapshot=True, after=rename_after(command, actor, name))
 
@@ -77,7 +76,7 @@ def rename_after(command: Sit | Take, actor: Actor, name: str) -> list:
 
 
 def stand(command: Stand, actor: Actor) -> ChangeFn:
-    async def change(room: Room) -> Change:
+    async def change(room: RoomDoc) -> Change:
         lobby.stand(room, actor.guest)
         return Change(snapshot=True)
 
@@ -85,7 +84,7 @@ def stand(command: Stand, actor: Actor) -> ChangeFn:
 
 
 def leave(command: Leave, actor: Actor) -> ChangeFn:
-    async def change(room: Room) -> Change:
+    async def change(room: RoomDoc) -> Change:
         lobby.leave(room, actor.guest)
         return Change(snapshot=True, after=abandon_if_stuck(room))
 
@@ -95,7 +94,7 @@ def leave(command: Leave, actor: Actor) -> ChangeFn:
 def take(command: Take, actor: Actor) -> ChangeFn:
     name = command.name or actor.name
 
-    async def change(room: Room) -> Change:
+    async def change(room: RoomDoc) -> Change:
         lobby.take_over(room, actor.guest, name, command.seat)
         after = record_new_player(room, command.seat) + rename_after(command, actor, name)
         return Change(snapshot=True, after=after)
@@ -104,7 +103,7 @@ def take(command: Take, actor: Actor) -> ChangeFn:
 
 
 def shuffle(command: Shuffle, actor: Actor) -> ChangeFn:
-    async def change(room: Room) -> Change:
+    async def change(room: RoomDoc) -> Change:
         lobby.shuffle_teams(room, actor.guest, random.Random(secrets.randbits(64)))
         return Change(snapshot=True)
 
@@ -112,14 +111,14 @@ def shuffle(command: Shuffle, actor: Actor) -> ChangeFn:
 
 
 def put_bot(command: PutBot, actor: Actor) -> ChangeFn:
-    async def change(room: Room) -> Change:
+    async def change(room: RoomDoc) -> Change:
         lobby.put_bot(room, actor.guest, command.seat, command.level)
         return Change(snapshot=True, after=record_new_player(room, command.seat))
 
     return change
 
 
-def record_new_player(room: Room, index: int) -> list:
+def record_new_player(room: RoomDoc, index: int) -> list:
     """Mid-game, the match's record notes who plays a seat from now on."""
     if not lobby.playing(room):
         return []
@@ -130,7 +129,7 @@ def record_new_player(room: Room, index: int) -> list:
 
 
 def remove_bot(command: RemoveBot, actor: Actor) -> ChangeFn:
-    async def change(room: Room) -> Change:
+    async def change(room: RoomDoc) -> Change:
         lobby.remove_bot(room, actor.guest, command.seat)
         return Change(snapshot=True)
 
@@ -140,7 +139,7 @@ def remove_bot(command: RemoveBot, actor: Actor) -> ChangeFn:
 def set_house_rules(command: SetHouseRules, actor: Actor) -> ChangeFn:
     """The host picks the house rules in the lobby; they are locked once play starts."""
 
-    async def change(room: Room) -> Change:
+    async def change(room: RoomDoc) -> Change:
         lobby.require_host(room, actor.guest)
         lobby.require_status(room, "lobby", "finished")
         rules = matches.checked_house_rules(room["game"], command.rules)
@@ -156,7 +155,7 @@ def set_house_rules(command: SetHouseRules, actor: Actor) -> ChangeFn:
 def start(command: Start, actor: Actor) -> ChangeFn:
     """Start the first game (host, lobby) or the next one (Play again)."""
 
-    async def change(room: Room) -> Change:
+    async def change(room: RoomDoc) -> Change:
         lobby.require_can_start(room, actor.guest)
         await begin_match(room)
         return Change(snapshot=True)
@@ -168,7 +167,7 @@ def again(command: Again, actor: Actor) -> ChangeFn:
     """Play again after a game; in a solo game also a new game mid-game (the
     client asks for confirmation first), which abandons the current one."""
 
-    async def change(room: Room) -> Change:
+    async def change(room: RoomDoc) -> Change:
         after = []
         if lobby.is_solo(room) and lobby.playing(room):
             if lobby.seat_of(room, actor.guest) is None:
@@ -183,7 +182,7 @@ def again(command: Again, actor: Actor) -> ChangeFn:
     return change
 
 
-async def begin_match(room: Room) -> None:
+async def begin_match(room: RoomDoc) -> None:
     number = room["games_started"] + 1
     setup = matches.new_setup(room, secrets.randbits(48))
     # A racing server may have created this match first: then play its setup.
@@ -196,7 +195,7 @@ async def begin_match(room: Room) -> None:
 def act(command: Act, actor: Actor) -> ChangeFn:
     key = client_key(actor.guest, command.id)
 
-    async def change(room: Room) -> Change | None:
+    async def change(room: RoomDoc) -> Change | None:
         seat = lobby.seat_of(room, actor.guest)
         if matches.already_applied(room, actor.guest, key):
             return None  # a retried action: it was applied once already
@@ -207,7 +206,9 @@ def act(command: Act, actor: Actor) -> ChangeFn:
     return change
 
 
-def game_move(room: Room, seat: int, action: dict[str, Any], guest: int | None, key: str) -> Change:
+def game_move(
+    room: RoomDoc, seat: int, action: dict[str, Any], guest: int | None, key: str
+) -> Change:
     match = room["match"]
     if match is None or room["status"] != "playing":
         raise RoomError("wrong-phase", "No game is being played.")
@@ -236,7 +237,7 @@ CHANGES: dict[type[RoomCommand], Callable[[Any, Actor], ChangeFn]] = {
 
 
 def connect(actor: Actor) -> ChangeFn:
-    async def change(room: Room) -> Change:
+    async def change(room: RoomDoc) -> Change:
         lobby.connect(room, actor.channel, actor.guest, actor.name, PROCESS_ID)
         after = []
         if lobby.seat_of(room, actor.guest) is None:
@@ -248,7 +249,7 @@ def connect(actor: Actor) -> ChangeFn:
 
 
 def disconnect(actor: Actor) -> ChangeFn:
-    async def change(room: Room) -> Change | None:
+    async def change(room: RoomDoc) -> Change | None:
         if actor.channel not in room["connections"]:
             return None
         lobby.disconnect(room, actor.channel, time.time())
@@ -260,7 +261,7 @@ def disconnect(actor: Actor) -> ChangeFn:
 def drop_process(process: str) -> ChangeFn:
     """Tidy up after a server process that died without closing its sockets."""
 
-    async def change(room: Room) -> Change | None:
+    async def change(room: RoomDoc) -> Change | None:
         if not lobby.drop_process(room, process, time.time()):
             return None
         return Change(after=abandon_if_stuck(room), snapshot=True)
@@ -268,7 +269,7 @@ def drop_process(process: str) -> ChangeFn:
     return change
 
 
-def abandon_if_stuck(room: Room) -> list:
+def abandon_if_stuck(room: RoomDoc) -> list:
     """A vacated seat nobody can take over sends the game back to the lobby."""
     if not lobby.nobody_can_take_over(room):
         return []
@@ -281,7 +282,7 @@ def abandon_if_stuck(room: Room) -> list:
 def expire_and_move(grace: float) -> ChangeFn:
     """The scheduler's change: vacate overdue seats, then let a computer play."""
 
-    async def change(room: Room) -> Change | None:
+    async def change(room: RoomDoc) -> Change | None:
         now = time.time()
         overdue = lobby.overdue_seats(room, now, grace)
         for index in overdue:

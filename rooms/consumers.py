@@ -23,6 +23,7 @@ from redis.exceptions import RedisError
 
 from games.errors import GameError
 from rooms import commands, frames, lobby, records
+from rooms.document import RoomDoc
 from rooms.errors import RoomError
 from rooms.identity import guest_id_of
 from rooms.inbox import dispatch_inbox
@@ -31,7 +32,7 @@ from rooms.presence import ensure_heartbeat, note_room
 from rooms.protocol import Command, FrameError, Ping, Sync, frame_id, parse_frame
 from rooms.ratelimit import TokenBucket
 from rooms.scheduler import ensure_poller, schedule
-from rooms.service import Outcome, RoomService, group_name
+from rooms.service import ChangeResult, RoomService, group_name
 from rooms.snapshots import parsed_room, shared_public_room
 
 logger = logging.getLogger("fishsite.ws")
@@ -79,9 +80,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if loaded is None:
             await self.refuse(CLOSE_NO_ROOM)
             return
-        if loaded[1]["status"] == "closed":
+        if loaded.room["status"] == "closed":
             await self.accept()
-            await self.send_closed(loaded[0], loaded[1]["notice"] or CLOSED)
+            await self.send_closed(loaded.version, loaded.room["notice"] or CLOSED)
             await self.close()
             return
         self.actor = commands.Actor(guest=guest, name=name, channel=self.channel_name)
@@ -129,7 +130,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.leave_room(code)
         await self.close(code=code)
 
-    def seat(self, outcome: Outcome) -> int | None:
+    def seat(self, outcome: ChangeResult) -> int | None:
         return lobby.seat_of(outcome.room, self.actor.guest) if self.actor else None
 
     # --- from the client ------------------------------------------------------
@@ -178,10 +179,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
         loaded = await self.service.peek(self.code)
         if loaded is None:
             raise RoomError("no-room", "This room no longer exists.")
-        if self.channel_name not in loaded[1]["connections"]:
+        if self.channel_name not in loaded.room["connections"]:
             outcome = await self.service.change(self.code, commands.connect(self.actor))
             return outcome.version
-        return loaded[0]
+        return loaded.version
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # Channels closes stale database connections before every message: a
@@ -203,7 +204,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def send_frame(
         self,
         version: int,
-        room: dict[str, Any],
+        room: RoomDoc,
         events: list,
         skipped: int = 0,
         force: bool = False,

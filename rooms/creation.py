@@ -16,6 +16,7 @@ from games.registry import all_specs, find_spec
 from games.spec import GameSpec
 from rooms import lobby, records
 from rooms.commands import Actor, begin_match
+from rooms.document import RoomDoc
 from rooms.errors import RoomError
 from rooms.matches import checked_house_rules
 from rooms.service import Change, RoomService
@@ -104,7 +105,7 @@ async def supersede_solo_rooms(service: RoomService, guest: int, game: str, newe
             await service.change(code, replaced)
 
 
-async def replaced(room: dict[str, Any]) -> Change | None:
+async def replaced(room: RoomDoc) -> Change | None:
     if room["status"] != "playing":
         return None
     match_id = room["match"]["id"]
@@ -113,7 +114,7 @@ async def replaced(room: dict[str, Any]) -> Change | None:
     return Change(snapshot=True, after=[lambda: records.abandon_match(match_id)])
 
 
-async def start_at_once(room: dict[str, Any]) -> Change | None:
+async def start_at_once(room: RoomDoc) -> Change | None:
     if room["status"] != "lobby":
         return None
     await begin_match(room)

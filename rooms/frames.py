@@ -15,11 +15,10 @@ from django.conf import settings
 
 from games.options import summary
 from rooms import lobby, matches
+from rooms.document import RoomDoc, SeatDoc
 
-Room = dict[str, Any]
 
-
-def public_room(room: Room) -> dict[str, Any]:
+def public_room(room: RoomDoc) -> dict[str, Any]:
     """What everyone in the room may see of it (no game cards)."""
     connected = lobby.connected_guests(room)
     return {
@@ -39,19 +38,19 @@ def public_room(room: Room) -> dict[str, Any]:
     }
 
 
-def public_options(room: Room) -> dict[str, Any]:
+def public_options(room: RoomDoc) -> dict[str, Any]:
     options = room["options"]
     return {
         key: options[key] for key in ("seats", "level", "pause", "flip_limit") if key in options
     }
 
 
-def rules_in_force(room: Room) -> list[dict[str, Any]]:
+def rules_in_force(room: RoomDoc) -> list[dict[str, Any]]:
     rules = matches.rules_of(room)
     return summary(rules.options, rules.resolve_options({"options": matches.house_rules(room)}))
 
 
-def public_seat(room: Room, index: int, seat: dict[str, Any], connected: dict) -> dict[str, Any]:
+def public_seat(room: RoomDoc, index: int, seat: SeatDoc, connected: dict) -> dict[str, Any]:
     return {
         "index": index,
         "team": lobby.team_of_seat(room["game"], index),
@@ -66,7 +65,7 @@ def public_seat(room: Room, index: int, seat: dict[str, Any], connected: dict) -
     }
 
 
-def waiting_for(room: Room) -> dict[str, Any] | None:
+def waiting_for(room: RoomDoc) -> dict[str, Any] | None:
     """Whom the game is held up by: a vacated seat, or a player who dropped."""
     index = matches.turn_seat(room)
     if index is None:
@@ -85,7 +84,7 @@ def waiting_for(room: Room) -> dict[str, Any] | None:
     return None
 
 
-def you(room: Room, guest: int, name: str) -> dict[str, Any]:
+def you(room: RoomDoc, guest: int, name: str) -> dict[str, Any]:
     seat = lobby.seat_of(room, guest)
     return {
         "seat": seat,
@@ -95,7 +94,7 @@ def you(room: Room, guest: int, name: str) -> dict[str, Any]:
     }
 
 
-def game_view(room: Room, seat: int | None) -> dict[str, Any] | None:
+def game_view(room: RoomDoc, seat: int | None) -> dict[str, Any] | None:
     if room["match"] is None:
         return None
     return matches.rules_of(room).view(room["match"]["state"], seat)
@@ -103,7 +102,7 @@ def game_view(room: Room, seat: int | None) -> dict[str, Any] | None:
 
 def frame(
     version: int,
-    room: Room,
+    room: RoomDoc,
     guest: int,
     name: str,
     events: list[dict[str, Any]],

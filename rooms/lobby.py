@@ -1,7 +1,7 @@
 """Room rules: seats, teams, hosts, spectators, computer players, disconnects.
 
-These are pure functions over the room document that lives in Redis (a plain
-dict, see ``new_room``). They hold no game rules: those are in ``games``, and
+These are pure functions over the room document that lives in Redis
+(``rooms.document``). They hold no game rules: those are in ``games``, and
 what differs between games (seats, teams, solo, computer players) is read from
 the game's spec.
 Every function either returns nothing and changes the room it was given, or
@@ -15,9 +15,8 @@ from typing import Any
 
 from games.registry import get_spec
 from games.spec import GameSpec
+from rooms.document import RoomDoc, SeatDoc, empty_seat, new_document
 from rooms.errors import RoomError
-
-Room = dict[str, Any]
 
 HOST_ACTIONS_NEED_LOBBY = {"shuffle", "unbot"}
 
@@ -34,25 +33,10 @@ def team_of_seat(game: str, index: int) -> int | None:
     return get_spec(game).team_of(index)
 
 
-def empty_seat() -> dict[str, Any]:
-    return {"guest": None, "name": None, "bot": None, "away_since": None, "vacated": False}
-
-
-def new_room(code: str, game: str, options: dict[str, Any], host: int, host_name: str) -> Room:
+def new_room(code: str, game: str, options: dict[str, Any], host: int, host_name: str) -> RoomDoc:
     spec = get_spec(game)
-    room: Room = {
-        "code": code,
-        "game": game,
-        "options": options,
-        "status": "lobby",
-        "host": host,
-        "seats": [empty_seat() for _ in range(seat_count(spec, options))],
-        "connections": {},
-        "games_started": 0,
-        "match": None,
-        "recent": {},
-        "notice": None,
-    }
+    seats = [empty_seat() for _ in range(seat_count(spec, options))]
+    room = new_document(code, game, options, host, seats)
     if spec.solo:
         sit_guest(room["seats"][0], host, host_name)
         for index, seat in enumerate(room["seats"][1:], start=1):
@@ -64,7 +48,7 @@ def new_room(code: str, game: str, options: dict[str, Any], host: int, host_name
 # --- looking things up ------------------------------------------------------
 
 
-def seat_of(room: Room, guest: int | None) -> int | None:
+def seat_of(room: RoomDoc, guest: int | None) -> int | None:
     if guest is None:
         return None
     for index, seat in enumerate(room["seats"]):
@@ -73,36 +57,36 @@ def seat_of(room: Room, guest: int | None) -> int | None:
     return None
 
 
-def is_connected(room: Room, guest: int) -> bool:
+def is_connected(room: RoomDoc, guest: int) -> bool:
     return any(conn["guest"] == guest for conn in room["connections"].values())
 
 
-def connected_guests(room: Room) -> dict[int, str]:
+def connected_guests(room: RoomDoc) -> dict[int, str]:
     return {conn["guest"]: conn["name"] for conn in room["connections"].values()}
 
 
-def spectators(room: Room) -> dict[int, str]:
+def spectators(room: RoomDoc) -> dict[int, str]:
     """Connected guests without a seat."""
     seated = {seat["guest"] for seat in room["seats"]}
     return {guest: name for guest, name in connected_guests(room).items() if guest not in seated}
 
 
-def is_solo(room: Room) -> bool:
+def is_solo(room: RoomDoc) -> bool:
     return get_spec(room["game"]).solo
 
 
-def seat_is_free(seat: dict[str, Any]) -> bool:
+def seat_is_free(seat: SeatDoc) -> bool:
     return seat["guest"] is None and seat["bot"] is None
 
 
-def playing(room: Room) -> bool:
+def playing(room: RoomDoc) -> bool:
     return room["status"] == "playing"
 
 
 # --- validation helpers -----------------------------------------------------
 
 
-def require_seat_index(room: Room, index: Any) -> int:
+def require_seat_index(room: RoomDoc, index: Any) -> int:
     if not isinstance(index, int) or isinstance(index, bool):
         raise RoomError("bad-seat", "Choose a seat by its number.")
     if not 0 <= index < len(room["seats"]):
@@ -110,12 +94,12 @@ def require_seat_index(room: Room, index: Any) -> int:
     return index
 
 
-def require_host(room: Room, guest: int) -> None:
+def require_host(room: RoomDoc, guest: int) -> None:
     if room["host"] != guest:
         raise RoomError("not-host", "Only the host can do that.")
 
 
-def require_status(room: Room, *statuses: str) -> None:
+def require_status(room: RoomDoc, *statuses: str) -> None:
     if room["status"] not in statuses:
         messages = {
             "lobby": "The game has already started.",
@@ -124,7 +108,7 @@ def require_status(room: Room, *statuses: str) -> None:
         raise RoomError("wrong-phase", messages.get(statuses[0], "Not possible now."))
 
 
-def require_level(room: Room, level: Any) -> str:
+def require_level(room: RoomDoc, level: Any) -> str:
     levels = get_spec(room["game"]).computer.levels
     if level is None:
         return levels[0]
@@ -136,18 +120,18 @@ def require_level(room: Room, level: Any) -> str:
 # --- seats --------------------------------------------------------------------
 
 
-def sit_guest(seat: dict[str, Any], guest: int, name: str) -> None:
+def sit_guest(seat: SeatDoc, guest: int, name: str) -> None:
     seat.update(guest=guest, name=name, bot=None, away_since=None, vacated=False)
 
 
-def rename(room: Room, guest: int, name: str) -> None:
+def rename(room: RoomDoc, guest: int, name: str) -> None:
     """A player who confirms a new name is shown by it everywhere in the room."""
     for conn in room["connections"].values():
         if conn["guest"] == guest:
             conn["name"] = name
 
 
-def sit(room: Room, guest: int, name: str, index: Any) -> None:
+def sit(room: RoomDoc, guest: int, name: str, index: Any) -> None:
     """Take a free seat in the lobby, or move to another free one."""
     require_status(room, "lobby", "finished")
     index = require_seat_index(room, index)
@@ -167,7 +151,7 @@ def sit(room: Room, guest: int, name: str, index: Any) -> None:
         room["host"] = guest
 
 
-def stand(room: Room, guest: int) -> None:
+def stand(room: RoomDoc, guest: int) -> None:
     """Leave one's seat in the lobby and watch instead."""
     require_status(room, "lobby", "finished")
     index = seat_of(room, guest)
@@ -179,14 +163,14 @@ def stand(room: Room, guest: int) -> None:
     pass_host_if_gone(room, guest)
 
 
-def pass_host_if_gone(room: Room, guest: int) -> None:
+def pass_host_if_gone(room: RoomDoc, guest: int) -> None:
     """When the host is no longer seated, the next seated player becomes host."""
     if room["host"] != guest or seat_of(room, guest) is not None:
         return
     room["host"] = next_host(room, guest)
 
 
-def next_host(room: Room, leaving: int) -> int | None:
+def next_host(room: RoomDoc, leaving: int) -> int | None:
     humans = [seat["guest"] for seat in room["seats"] if seat["guest"] not in (None, leaving)]
     connected = [guest for guest in humans if is_connected(room, guest)]
     if connected or humans:
@@ -196,7 +180,7 @@ def next_host(room: Room, leaving: int) -> int | None:
     return watching[0] if watching else None
 
 
-def shuffle_teams(room: Room, guest: int, rng: random.Random) -> None:
+def shuffle_teams(room: RoomDoc, guest: int, rng: random.Random) -> None:
     """Deal the seated players into new seats, and so into new teams."""
     require_host(room, guest)
     require_status(room, "lobby", "finished")
@@ -207,7 +191,9 @@ def shuffle_teams(room: Room, guest: int, rng: random.Random) -> None:
     room["seats"] = seats
 
 
-def put_bot(room: Room, guest: int | None, index: Any, level: Any, authority: bool = False) -> None:
+def put_bot(
+    room: RoomDoc, guest: int | None, index: Any, level: Any, authority: bool = False
+) -> None:
     """The host seats a computer player in an empty seat, or in a vacated one mid-game.
 
     ``authority`` is an administrator acting: no host check."""
@@ -230,11 +216,11 @@ def put_bot(room: Room, guest: int | None, index: Any, level: Any, authority: bo
         pass_host_if_gone(room, previous)
 
 
-def bot_name(room: Room, index: int) -> str:
+def bot_name(room: RoomDoc, index: int) -> str:
     return get_spec(room["game"]).computer.name or f"Computer {index + 1}"
 
 
-def remove_bot(room: Room, guest: int, index: Any) -> None:
+def remove_bot(room: RoomDoc, guest: int, index: Any) -> None:
     require_host(room, guest)
     require_status(room, "lobby", "finished")
     index = require_seat_index(room, index)
@@ -243,7 +229,7 @@ def remove_bot(room: Room, guest: int, index: Any) -> None:
     room["seats"][index] = empty_seat()
 
 
-def take_over(room: Room, guest: int, name: str, index: Any) -> None:
+def take_over(room: RoomDoc, guest: int, name: str, index: Any) -> None:
     """A spectator takes a seat vacated mid-game and plays on with its hand and team."""
     require_status(room, "playing")
     index = require_seat_index(room, index)
@@ -258,11 +244,11 @@ def take_over(room: Room, guest: int, name: str, index: Any) -> None:
         room["host"] = guest
 
 
-def all_seats_filled(room: Room) -> bool:
+def all_seats_filled(room: RoomDoc) -> bool:
     return all(not seat_is_free(seat) and not seat["vacated"] for seat in room["seats"])
 
 
-def require_can_start(room: Room, guest: int) -> None:
+def require_can_start(room: RoomDoc, guest: int) -> None:
     require_status(room, "lobby", "finished")
     if room["status"] == "lobby":
         require_host(room, guest)
@@ -275,7 +261,7 @@ def require_can_start(room: Room, guest: int) -> None:
 # --- presence and disconnects ------------------------------------------------
 
 
-def connect(room: Room, channel: str, guest: int, name: str, process: str = "") -> None:
+def connect(room: RoomDoc, channel: str, guest: int, name: str, process: str = "") -> None:
     room["connections"][channel] = {"guest": guest, "name": name, "process": process}
     index = seat_of(room, guest)
     if index is not None:
@@ -284,7 +270,7 @@ def connect(room: Room, channel: str, guest: int, name: str, process: str = "") 
         room["host"] = guest
 
 
-def disconnect(room: Room, channel: str, now: float) -> None:
+def disconnect(room: RoomDoc, channel: str, now: float) -> None:
     conn = room["connections"].pop(channel, None)
     if conn is None or is_connected(room, conn["guest"]):
         return
@@ -293,15 +279,15 @@ def disconnect(room: Room, channel: str, now: float) -> None:
         room["seats"][index]["away_since"] = now
 
 
-def drop_process(room: Room, process: str, now: float) -> bool:
+def drop_process(room: RoomDoc, process: str, now: float) -> bool:
     """Disconnect every socket a dead server process held; True if there were any."""
-    channels = [ch for ch, conn in room["connections"].items() if conn.get("process") == process]
+    channels = [ch for ch, conn in room["connections"].items() if conn["process"] == process]
     for channel in channels:
         disconnect(room, channel, now)
     return bool(channels)
 
 
-def leave(room: Room, guest: int) -> None:
+def leave(room: RoomDoc, guest: int) -> None:
     """Leave a game for good: the seat is vacated at once, as after the grace period."""
     index = seat_of(room, guest)
     if index is None:
@@ -312,7 +298,7 @@ def leave(room: Room, guest: int) -> None:
     vacate(room, index)
 
 
-def vacate(room: Room, index: int) -> None:
+def vacate(room: RoomDoc, index: int) -> None:
     """Empty a seat mid-game: its hand and team wait for a spectator or a computer player."""
     seat = room["seats"][index]
     guest = seat["guest"]
@@ -324,7 +310,7 @@ def vacate(room: Room, index: int) -> None:
         pass_host_if_gone(room, guest)
 
 
-def overdue_seats(room: Room, now: float, grace: float) -> list[int]:
+def overdue_seats(room: RoomDoc, now: float, grace: float) -> list[int]:
     """Seats whose player has been away longer than the grace period."""
     if is_solo(room):
         return []  # a solo game simply waits for its player: it is saved
@@ -337,13 +323,13 @@ def overdue_seats(room: Room, now: float, grace: float) -> list[int]:
     ]
 
 
-def nobody_can_take_over(room: Room) -> bool:
+def nobody_can_take_over(room: RoomDoc) -> bool:
     """A vacated seat with no spectator to take it: the game cannot go on."""
     vacant = any(seat["vacated"] for seat in room["seats"])
     return playing(room) and vacant and not spectators(room)
 
 
-def back_to_lobby(room: Room, notice: str) -> None:
+def back_to_lobby(room: RoomDoc, notice: str) -> None:
     """Abandon the game: the room returns to its lobby with the players still seated."""
     room["status"] = "lobby"
     room["match"] = None

@@ -15,17 +15,17 @@ from games.bots import choose, seat_view
 from games.errors import BadRecord
 from games.options import non_default
 from games.registry import get_rules, get_spec
+from rooms.document import RoomDoc
 from rooms.errors import RoomError
 
-Room = dict[str, Any]
 RECENT_IDS = 32
 
 
-def rules_of(room: Room) -> Rules:
+def rules_of(room: RoomDoc) -> Rules:
     return get_rules(room["game"])
 
 
-def house_rules(room: Room) -> dict[str, Any]:
+def house_rules(room: RoomDoc) -> dict[str, Any]:
     return dict(room["options"].get("rules") or {})
 
 
@@ -39,7 +39,7 @@ def checked_house_rules(game: str, given: Any) -> dict[str, Any]:
     return non_default(rules.options, resolved)
 
 
-def new_setup(room: Room, seed: int) -> dict[str, Any]:
+def new_setup(room: RoomDoc, seed: int) -> dict[str, Any]:
     """A freshly shuffled setup for the room's next game, with its house rules."""
     spec = get_spec(room["game"])
     rng = random.Random(seed)
@@ -47,14 +47,14 @@ def new_setup(room: Room, seed: int) -> dict[str, Any]:
     return spec.setup_for(setup, room["games_started"], room["options"])
 
 
-def players(room: Room) -> list[dict[str, Any]]:
+def players(room: RoomDoc) -> list[dict[str, Any]]:
     return [
         {"guest": seat["guest"], "name": seat["name"], "bot": seat["bot"] or ""}
         for seat in room["seats"]
     ]
 
 
-def begin(room: Room, match_id: int, number: int, setup: dict[str, Any]) -> None:
+def begin(room: RoomDoc, match_id: int, number: int, setup: dict[str, Any]) -> None:
     room["match"] = {
         "id": match_id,
         "number": number,
@@ -67,7 +67,7 @@ def begin(room: Room, match_id: int, number: int, setup: dict[str, Any]) -> None
     room["notice"] = None
 
 
-def play(room: Room, seat: int, action: dict[str, Any], guest: int | None, client_id: str):
+def play(room: RoomDoc, seat: int, action: dict[str, Any], guest: int | None, client_id: str):
     """Apply a game action for ``seat``; returns the entries it produced.
 
     Raises IllegalAction (from the rules) or RoomError; the room is unchanged then.
@@ -89,11 +89,11 @@ def play(room: Room, seat: int, action: dict[str, Any], guest: int | None, clien
     return entries
 
 
-def already_applied(room: Room, guest: int, client_id: str) -> bool:
+def already_applied(room: RoomDoc, guest: int, client_id: str) -> bool:
     return client_id in room["recent"].get(str(guest), [])
 
 
-def ending(room: Room) -> tuple[dict[str, Any], list[str], str] | None:
+def ending(room: RoomDoc) -> tuple[dict[str, Any], list[str], str] | None:
     """The result, each seat's outcome and the computer's level, once the game is over."""
     rules = rules_of(room)
     state = room["match"]["state"]
@@ -104,13 +104,13 @@ def ending(room: Room) -> tuple[dict[str, Any], list[str], str] | None:
     return rules.result(state), rules.outcomes(state, len(room["seats"])), level
 
 
-def turn_seat(room: Room) -> int | None:
+def turn_seat(room: RoomDoc) -> int | None:
     if room["status"] != "playing" or room["match"] is None:
         return None
     return rules_of(room).turn(room["match"]["state"])
 
 
-def bot_to_move(room: Room) -> int | None:
+def bot_to_move(room: RoomDoc) -> int | None:
     """The computer seat whose turn it is, if any."""
     seat = turn_seat(room)
     if seat is not None and room["seats"][seat]["bot"]:
@@ -118,17 +118,17 @@ def bot_to_move(room: Room) -> int | None:
     return None
 
 
-def bot_due_at(room: Room) -> float | None:
+def bot_due_at(room: RoomDoc) -> float | None:
     if bot_to_move(room) is None:
         return None
     return room["match"]["last_move_at"] + pause_of(room)
 
 
-def pause_of(room: Room) -> float:
+def pause_of(room: RoomDoc) -> float:
     return float(room["options"].get("pause", 0.0))
 
 
-def bot_action(room: Room, seat: int) -> dict[str, Any]:
+def bot_action(room: RoomDoc, seat: int) -> dict[str, Any]:
     """What the computer player at ``seat`` does, from its own view only.
 
     Its randomness is seeded by the match and the move number, so the same
@@ -140,7 +140,7 @@ def bot_action(room: Room, seat: int) -> dict[str, Any]:
     return choose(room["game"], room["seats"][seat]["bot"], view, rng)
 
 
-def bot_client_id(room: Room) -> str:
+def bot_client_id(room: RoomDoc) -> str:
     match = room["match"]
     return f"bot:{match['id']}:{match['moves']}"
 

@@ -6,24 +6,22 @@ once, exactly as if the room's own rules had done it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from rooms import lobby, records
 from rooms.commands import abandon_if_stuck, record_new_player
+from rooms.document import RoomDoc, empty_seat
 from rooms.errors import RoomError
 from rooms.service import Change, RoomService, group_name
 
-Room = dict[str, Any]
 CLOSED_MESSAGE = "The room was closed by an administrator."
 
 
 async def close_room(code: str) -> None:
     """End the game without a result and tell everyone the room is closed."""
 
-    async def change(room: Room) -> Change | None:
+    async def change(room: RoomDoc) -> Change | None:
         if room["status"] == "closed":
             return None
         after = []
@@ -43,7 +41,7 @@ async def close_room(code: str) -> None:
 async def remove_player(code: str, index: int) -> None:
     """Vacate a seat as if its player's grace period had run out."""
 
-    async def change(room: Room) -> Change:
+    async def change(room: RoomDoc) -> Change:
         lobby.require_seat_index(room, index)
         if room["seats"][index]["guest"] is None:
             raise RoomError("bad-seat", "No player sits there.")
@@ -56,12 +54,12 @@ async def remove_player(code: str, index: int) -> None:
 async def seat_computer(code: str, index: int, level: str | None = None) -> None:
     """Put a computer player in a seat (empty, or vacated mid-game)."""
 
-    async def change(room: Room) -> Change:
+    async def change(room: RoomDoc) -> Change:
         seat = room["seats"][lobby.require_seat_index(room, index)]
         if seat["guest"] is not None and lobby.playing(room):
             lobby.vacate(room, index)
         elif seat["guest"] is not None:
-            room["seats"][index] = lobby.empty_seat()
+            room["seats"][index] = empty_seat()
         lobby.put_bot(room, room["host"], index, level, authority=True)
         return Change(snapshot=True, after=record_new_player(room, index))
 

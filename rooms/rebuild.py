@@ -12,12 +12,11 @@ import time
 from typing import Any
 
 from games.registry import get_rules
-from rooms import lobby, matches
+from rooms import matches
+from rooms.document import RoomDoc, SeatDoc, empty_seat, new_document
 
-Room = dict[str, Any]
 
-
-def rebuild_document(known: dict[str, Any], keep: Room | None = None) -> Room:
+def rebuild_document(known: dict[str, Any], keep: RoomDoc | None = None) -> RoomDoc:
     """The room document for ``known`` (see records.room_for_rebuild).
 
     With ``keep`` (the current live document), presence and seats come from it
@@ -25,22 +24,18 @@ def rebuild_document(known: dict[str, Any], keep: Room | None = None) -> Room:
     their connections re-register on their next heartbeat.
     """
     now = time.time()
-    room: Room = {
-        "code": known["code"],
-        "game": known["game"],
-        "options": known["options"],
-        "status": known["status"],
-        "host": known["host"],
-        "seats": [rebuilt_seat(seat, now) for seat in known["seats"]],
-        "connections": {},
-        "games_started": known["games_started"],
-        "match": None,
-        "recent": {},
-        "notice": None,
-    }
+    room = new_document(
+        known["code"],
+        known["game"],
+        known["options"],
+        known["host"],
+        [rebuilt_seat(seat, now) for seat in known["seats"]],
+        status=known["status"],
+        games_started=known["games_started"],
+    )
     if keep is not None:
-        for name in ("seats", "connections", "host", "notice"):
-            room[name] = keep[name]
+        room["seats"], room["connections"] = keep["seats"], keep["connections"]
+        room["host"], room["notice"] = keep["host"], keep["notice"]
     if known["match"] is not None:
         replay_match(room, known["match"])
     elif room["status"] != "closed":
@@ -48,15 +43,15 @@ def rebuild_document(known: dict[str, Any], keep: Room | None = None) -> Room:
     return room
 
 
-def rebuilt_seat(seat: dict[str, Any], now: float) -> dict[str, Any]:
-    rebuilt = lobby.empty_seat()
+def rebuilt_seat(seat: dict[str, Any], now: float) -> SeatDoc:
+    rebuilt = empty_seat()
     rebuilt.update(guest=seat["guest"], name=seat["name"], bot=seat["bot"] or None)
     if seat["guest"] is not None:
         rebuilt["away_since"] = now
     return rebuilt
 
 
-def replay_match(room: Room, match: dict[str, Any]) -> None:
+def replay_match(room: RoomDoc, match: dict[str, Any]) -> None:
     rules = get_rules(room["game"])
     matches.begin(room, match["id"], match["number"], match["setup"])
     for seat, action, client_id in match["moves"]:

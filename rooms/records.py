@@ -14,6 +14,7 @@ from django.db import DataError, IntegrityError, transaction
 from django.utils import timezone
 
 from games.registry import get_rules, get_spec
+from rooms.document import RoomDoc
 from rooms.models import (
     Guest,
     Match,
@@ -41,13 +42,13 @@ class MoveConflict(Exception):
         self.age = age
 
 
-def create_room(code: str, game: str, options: dict[str, Any], host: int, doc: dict) -> None:
+def create_room(code: str, game: str, options: dict[str, Any], host: int, doc: RoomDoc) -> None:
     with transaction.atomic():
         room = Room.objects.create(code=code, game=game, options=options, host_id=host)
         write_seats(room, doc)
 
 
-def write_seats(room: Room, doc: dict[str, Any]) -> None:
+def write_seats(room: Room, doc: RoomDoc) -> None:
     spec = get_spec(doc["game"])
     Seat.objects.filter(room=room).delete()
     Seat.objects.bulk_create(
@@ -62,7 +63,7 @@ def write_seats(room: Room, doc: dict[str, Any]) -> None:
     )
 
 
-def save_snapshot(doc: dict[str, Any], version: int) -> None:
+def save_snapshot(doc: RoomDoc, version: int) -> None:
     """Store the room's seats, host and status, unless a newer version is already stored."""
     with transaction.atomic():
         updated = Room.objects.filter(code=doc["code"], version__lt=version).update(

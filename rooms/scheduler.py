@@ -20,11 +20,11 @@ import logging
 import time
 import weakref
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from django.conf import settings
 
 from rooms import lobby, matches
+from rooms.document import RoomDoc
 from rooms.errors import RoomError
 from rooms.store import redis_client
 
@@ -55,7 +55,7 @@ _tasks: set[asyncio.Task] = set()
 _working: dict[str, bool] = {}
 
 # A tick's work on one room, given its code: the room document after it.
-DueWork = Callable[[str], Awaitable[dict[str, Any]]]
+DueWork = Callable[[str], Awaitable[RoomDoc]]
 _due_work: DueWork | None = None
 
 
@@ -65,7 +65,7 @@ def hand_work(work: DueWork) -> None:
     _due_work = work
 
 
-def next_due(room: dict[str, Any]) -> float | None:
+def next_due(room: RoomDoc) -> float | None:
     """When the room next needs the server to act on its own, if ever."""
     times = []
     bot_due = matches.bot_due_at(room)
@@ -81,7 +81,7 @@ def next_due(room: dict[str, Any]) -> float | None:
     return min(times) if times else None
 
 
-def mark_due(room: dict[str, Any]) -> bool:
+def mark_due(room: RoomDoc) -> bool:
     """Note in the room document when it is next due; True if that changed.
 
     Called before the document is saved, so a change that leaves nothing due
@@ -93,7 +93,7 @@ def mark_due(room: dict[str, Any]) -> bool:
     return changed
 
 
-async def schedule(room: dict[str, Any], changed: bool = True) -> None:
+async def schedule(room: RoomDoc, changed: bool = True) -> None:
     """Put the room's next due time in the shared set (and a local timer)."""
     if not changed:
         return  # already in the set, with its timer

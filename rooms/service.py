@@ -13,7 +13,6 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
@@ -23,13 +22,14 @@ from redis.exceptions import RedisError
 
 from games.base import Entry
 from rooms import records
+from rooms.document import RoomDoc
 from rooms.errors import RoomError
 from rooms.move_writer import move_writer
 from rooms.moves import Move
 from rooms.rebuild import rebuild_document
 from rooms.scheduler import mark_due, schedule
 from rooms.snapshots import parsed_room
-from rooms.store import RoomStore
+from rooms.store import Loaded, RoomStore
 
 logger = logging.getLogger("fishsite.rooms")
 
@@ -61,12 +61,15 @@ class Change:
 
 
 @dataclass
-class Outcome:
+class ChangeResult:
+    """The room after a change, and the version it was stored as (when the
+    change function decided nothing, the version it saw)."""
+
     version: int
-    room: dict[str, Any]
+    room: RoomDoc
 
 
-ChangeFn = Callable[[dict[str, Any]], Awaitable[Change | None]]
+ChangeFn = Callable[[RoomDoc], Awaitable[Change | None]]
 
 
 class RoomService:
@@ -74,7 +77,7 @@ class RoomService:
         self.store = store or RoomStore()
         self.layer = get_channel_layer()
 
-    async def load(self, code: str) -> tuple[int, dict[str, Any]] | None:
+    async def load(self, code: str) -> Loaded | None:
         """The live room, rebuilt from the database when Redis does not have it."""
         loaded = await self.store.load(code)
         if loaded is not None:
@@ -88,19 +91,19 @@ class RoomService:
         logger.warning("room %s rebuilt from the database", code)
         return await self.store.load(code)
 
-    async def peek(self, code: str) -> tuple[int, dict[str, Any]] | None:
+    async def peek(self, code: str) -> Loaded | None:
         """Like ``load``, for reading only: the document is parsed once per
         version and process and shared, so callers must not modify it."""
         raw = await self.store.load_raw(code)
         if raw is None:
             return await self.load(code)
-        return raw[0], parsed_room(code, *raw)
+        return Loaded(raw[0], parsed_room(code, *raw))
 
-    async def change(self, code: str, fn: ChangeFn) -> Outcome:
+    async def change(self, code: str, fn: ChangeFn) -> ChangeResult:
         """Apply ``fn`` to the room until it lands on an unchanged version."""
         recorded: Move | None = None
         conflicts = 0
-        room: dict[str, Any] | None = None
+        room: RoomDoc | None = None
         for _ in range(MAX_ATTEMPTS):
             loaded = await self.load(code)
             if loaded is None:
@@ -120,7 +123,7 @@ class RoomService:
                 raise
             if change is None:
                 await self.forget(recorded, room)
-                return Outcome(version, room)
+                return ChangeResult(version, room)
             move = change.move
             if recorded is not None and not same_move(recorded, move):
                 await self.forget(recorded, room)
@@ -143,7 +146,7 @@ class RoomService:
             await self.broadcast(code, new_version, data, change.events)
             await self.after_save(room, new_version, change)
             await schedule(room, due_changed)
-            return Outcome(new_version, room)
+            return ChangeResult(new_version, room)
         await self.forget(recorded, room)
         raise RoomError("busy", "The room is very busy; please try again.")
 
@@ -167,7 +170,7 @@ class RoomService:
                 "Your move could not be saved, so it was not played. Please try again in a moment.",
             ) from None
 
-    async def forget(self, move: Move | None, room: dict[str, Any] | None) -> None:
+    async def forget(self, move: Move | None, room: RoomDoc | None) -> None:
         """Take back a recorded move that did not make it into the live state.
 
         If the live state has it after all (another server caught up from the
@@ -193,7 +196,7 @@ class RoomService:
             logger.warning("room %s caught up with the database", code)
             await self.broadcast(code, saved[0], saved[1], [])
 
-    async def after_save(self, room: dict[str, Any], version: int, change: Change) -> None:
+    async def after_save(self, room: RoomDoc, version: int, change: Change) -> None:
         """The database work of a stored change. The change stands whatever
         happens here, so a database error is not the player's: they get their
         answer, and the work is retried in the background."""

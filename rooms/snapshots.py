@@ -7,8 +7,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-import orjson
-
+from rooms.document import RoomDoc, parse
 from rooms.frames import public_room
 
 # Entries are needed only while one change reaches this process's sockets, a few
@@ -38,11 +37,11 @@ _parsed = VersionCache()
 _public = VersionCache()
 
 
-def parsed_room(code: str, version: int, data: bytes) -> dict[str, Any]:
+def parsed_room(code: str, version: int, data: bytes) -> RoomDoc:
     """The room document of ``version``; callers must not modify it."""
-    return _parsed.get(code, version, lambda: orjson.loads(data))
+    return _parsed.get(code, version, lambda: parse(data))
 
 
-def shared_public_room(code: str, version: int, room: dict[str, Any]) -> dict[str, Any]:
+def shared_public_room(code: str, version: int, room: RoomDoc) -> dict[str, Any]:
     """The public part of every frame of ``version``; callers must not modify it."""
     return _public.get(code, version, lambda: public_room(room))

@@ -10,13 +10,14 @@ from __future__ import annotations
 import asyncio
 import time
 import weakref
-from typing import Any
+from typing import NamedTuple
 
 import orjson
 import redis.asyncio as aioredis
 from django.conf import settings
 
 from fishsite.redis_config import async_client
+from rooms.document import RoomDoc, parse
 
 KEY_PREFIX = "fishsite:room:"
 
@@ -30,6 +31,13 @@ redis.call('HSET', KEYS[1], 'v', ARGV[2], 'data', ARGV[3])
 redis.call('EXPIRE', KEYS[1], ARGV[4])
 return 1
 """
+
+
+class Loaded(NamedTuple):
+    """A stored room document and its version."""
+
+    version: int
+    room: RoomDoc
 
 
 def room_key(code: str) -> str:
@@ -68,9 +76,9 @@ class RoomStore:
         self.client = client or redis_client()
         self.cas = self.client.register_script(CAS_SCRIPT)
 
-    async def load(self, code: str) -> tuple[int, dict[str, Any]] | None:
+    async def load(self, code: str) -> Loaded | None:
         raw = await self.load_raw(code)
-        return None if raw is None else (raw[0], orjson.loads(raw[1]))
+        return None if raw is None else Loaded(raw[0], parse(raw[1]))
 
     async def load_raw(self, code: str) -> tuple[int, bytes] | None:
         version, data = await self.client.hmget(room_key(code), "v", "data")
@@ -79,7 +87,7 @@ class RoomStore:
         return int(version), data
 
     async def save(
-        self, code: str, room: dict[str, Any], expected: int | None
+        self, code: str, room: RoomDoc, expected: int | None
     ) -> tuple[int, bytes] | None:
         """Write ``room`` if the stored version is still ``expected`` (None: absent).
 

@@ -6,16 +6,15 @@ start-up (``hand_over``, called by ``rooms.apps``) instead of importing it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.conf import settings
 
 from rooms import presence, scheduler
 from rooms.commands import drop_process, expire_and_move
+from rooms.document import RoomDoc
 from rooms.service import RoomService
 
 
-async def play_due(code: str) -> dict[str, Any]:
+async def play_due(code: str) -> RoomDoc:
     """Vacate seats whose grace ran out and play a computer turn that is due."""
     grace = float(settings.SEAT_GRACE_SECONDS)  # read per tick: tests override it
     outcome = await RoomService().change(code, expire_and_move(grace))
