@@ -57,8 +57,8 @@ def configure() -> Any:
 
 
 async def seated_room() -> tuple[str, list[Any]]:
-    from rooms.commands import Actor
-    from rooms.creation import open_room
+    from rooms.live.commands import Actor
+    from rooms.web.creation import open_room
     from tests.rooms.client import RoomClient, new_guest
 
     guest, key = await new_guest("Host")

@@ -28,7 +28,7 @@ from django.conf import settings  # noqa: E402
 
 from fishsite.forwarded import ForwardedMiddleware  # noqa: E402
 from fishsite.redis_config import require_redis  # noqa: E402
-from rooms.routing import websocket_urlpatterns  # noqa: E402
+from rooms.wire.routing import websocket_urlpatterns  # noqa: E402
 
 # The collector's pauses stall every socket of the process at once, so they
 # set the tail latency. Objects from start-up are frozen (never walked again).

@@ -6,6 +6,6 @@ from fishsite.health import healthz
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
-    path("", include("rooms.urls")),
+    path("", include("rooms.web.urls")),
     path("", include("frontend.urls")),
 ]

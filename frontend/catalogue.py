@@ -135,7 +135,7 @@ class GameInfo:
 
 
 def form_value(value: Any) -> str:
-    """How an option value is written in a form field (see rooms.room_forms)."""
+    """How an option value is written in a form field (see rooms.web.room_forms)."""
     if value is True:
         return "true"
     if value is False:

@@ -10,8 +10,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
 from frontend import catalogue
-from rooms.history import visible_match
 from rooms.models import Room
+from rooms.web.history import visible_match
 
 # A room link (/r/<code>/, with or without the host) or a bare code.
 ROOM_LINK = re.compile(r"(?:/r/)?([A-Za-z0-9_-]{6,24})/?(?:[?#].*)?$")

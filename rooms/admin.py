@@ -10,11 +10,11 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
-from rooms import moderation
 from rooms.errors import RoomError
+from rooms.live import moderation
 from rooms.models import Guest, Match, PlayerResult, Room, Seat
-from rooms.records import match_record
-from rooms.stats import summary
+from rooms.records.records import match_record
+from rooms.records.stats import summary
 
 
 class SeatInline(admin.TabularInline):

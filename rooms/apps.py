@@ -9,6 +9,6 @@ class RoomsConfig(AppConfig):
     def ready(self) -> None:
         # Imported here, not above: it imports the models, which Django loads
         # only after every app's configuration.
-        from rooms import timed_work
+        from rooms.live import timed_work
 
         timed_work.hand_over()

@@ -1,13 +1,13 @@
 """The room document: the live state of one room, as stored in Redis.
 
 Every key of the document is declared here, built by ``new_document`` alone
-(a new room, ``rooms.lobby.new_room``, and a room rebuilt from the database,
-``rooms.rebuild``), and every document read from Redis passes ``parse``, which
+(a new room, ``rooms.live.lobby.new_room``, and a room rebuilt from the database,
+``rooms.live.rebuild``), and every document read from Redis passes ``parse``, which
 brings one written by an older server up to the current ``SHAPE``.
 
 Why TypedDicts, not dataclasses or msgspec Structs: the document is parsed by
 orjson once per version and process and then shared read-only by every socket
-that receives that version (``rooms.snapshots``), and the change functions
+that receives that version (``rooms.live.snapshots``), and the change functions
 edit it in place before it is dumped back. A TypedDict types that very dict at
 no cost at run time. Dataclasses would add a conversion each way to every load
 and save, on the path of every action; msgspec Structs, which decode and encode
@@ -45,7 +45,7 @@ class SeatDoc(TypedDict):
 class ConnectionDoc(TypedDict):
     guest: int
     name: str
-    process: str  # the server process holding the socket (rooms.presence)
+    process: str  # the server process holding the socket (rooms.live.presence)
 
 
 class MatchDoc(TypedDict):
@@ -60,7 +60,7 @@ class RoomDoc(TypedDict):
     shape: int
     code: str
     game: str
-    # The creator's choices (rooms.creation): seats, level, pause, house rules
+    # The creator's choices (rooms.web.creation): seats, level, pause, house rules
     # under "rules", and the game's test knobs; their keys depend on the game.
     options: dict[str, Any]
     status: Status
@@ -73,7 +73,7 @@ class RoomDoc(TypedDict):
     # action ids, so a retried action is not applied twice.
     recent: dict[str, list[str]]
     notice: str | None  # why the room is back in its lobby, or closed
-    # When the room next needs the server (rooms.scheduler.mark_due). Absent
+    # When the room next needs the server (rooms.live.scheduler.mark_due). Absent
     # from a document no change has saved yet (just opened or rebuilt): whether
     # the due set holds the room is then unknown, so ``schedule`` works it out.
     due: NotRequired[float | None]

@@ -10,8 +10,8 @@ from __future__ import annotations
 from django.db import models
 
 from games.registry import all_specs
-from rooms.names import MAX_NAME_LENGTH, generate_name
-from rooms.protocol import MAX_ID_LENGTH
+from rooms.live.protocol import MAX_ID_LENGTH
+from rooms.records.names import MAX_NAME_LENGTH, generate_name
 
 # A stored client id is "<guest>:<the client's id>": the digits of the largest
 # guest id (a BigAutoField) and a colon before an id of up to MAX_ID_LENGTH.

@@ -52,7 +52,7 @@ def levels(game: str) -> list[str]:
 def seat_view(rules: Rules, state: State, seat: int) -> dict[str, Any]:
     """All a computer player at ``seat`` is given: its view and its public history.
 
-    The server (``rooms.matches.bot_action``), the tournament and the tests all
+    The server (``rooms.live.matches.bot_action``), the tournament and the tests all
     call this, so bots are measured exactly as they play.
     """
     return {**rules.view(state, seat), "history": rules.history(state, seat)}

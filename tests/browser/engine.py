@@ -15,7 +15,7 @@ from typing import Any
 import orjson
 import redis
 
-from rooms.store import room_key
+from rooms.live.store import room_key
 
 ROOM_PATH = re.compile(r"/r/([\w-]+)/")
 

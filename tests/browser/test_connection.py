@@ -10,7 +10,7 @@ import pytest
 import redis
 from playwright.sync_api import WebSocketRoute, expect
 
-from rooms.store import room_key
+from rooms.live.store import room_key
 from tests.browser.pages import wait_connected
 
 pytestmark = pytest.mark.browser

@@ -18,8 +18,8 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
 from fishsite.asgi import application
-from rooms.identity import SESSION_KEY
 from rooms.models import Guest
+from rooms.records.identity import SESSION_KEY
 
 HOST = b"localhost"
 _ids = itertools.count(1)

@@ -10,10 +10,10 @@ import pytest
 from django.test import override_settings
 
 from games.registry import get_rules
-from rooms import scheduler
-from rooms.commands import Actor
-from rooms.creation import open_room
-from rooms.store import RoomStore
+from rooms.live import scheduler
+from rooms.live.commands import Actor
+from rooms.live.store import RoomStore
+from rooms.web.creation import open_room
 from tests.rooms.client import RoomClient, new_guest
 from tests.rooms.secrets import cards_in, secret_cards
 

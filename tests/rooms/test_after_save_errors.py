@@ -10,8 +10,8 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import OperationalError
 
-from rooms import records
 from rooms.models import Guest, Seat
+from rooms.records import records
 from tests.rooms.client import RoomClient
 from tests.rooms.conftest import host_room, live
 

@@ -7,7 +7,7 @@ import pytest
 from django.test import override_settings
 
 from games.fish import HALFSUITS
-from rooms.consumers import RoomConsumer
+from rooms.wire.consumers import RoomConsumer
 from tests.rooms.client import RoomClient
 from tests.rooms.conftest import host_room, live, settle
 

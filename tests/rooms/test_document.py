@@ -8,10 +8,10 @@ import random
 import orjson
 import pytest
 
-from rooms import lobby
 from rooms.document import SHAPE, RoomDoc, parse
-from rooms.rebuild import rebuild_document
-from rooms.store import room_key
+from rooms.live import lobby
+from rooms.live.rebuild import rebuild_document
+from rooms.live.store import room_key
 from tests.rooms.client import RoomClient
 from tests.rooms.conftest import host_room, live, settle
 

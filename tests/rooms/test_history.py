@@ -13,7 +13,7 @@ from django.test import Client
 
 from games.registry import get_rules
 from rooms.models import Match
-from rooms.records import match_record
+from rooms.records.records import match_record
 from tests.rooms.client import RoomClient
 from tests.rooms.conftest import host_room, live, settle
 

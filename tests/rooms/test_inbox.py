@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from rooms.inbox import dispatch_inbox
+from rooms.wire.inbox import dispatch_inbox
 
 
 class Done(Exception):

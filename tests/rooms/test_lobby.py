@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from rooms import lobby
 from rooms.errors import RoomError
+from rooms.live import lobby
 
 ANN, BOB, CY, DEE = 1, 2, 3, 4
 

@@ -9,11 +9,11 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import DatabaseError, DataError, connection
 
-from rooms import records
-from rooms.move_writer import move_writer
+from rooms.live.move_writer import move_writer
+from rooms.live.protocol import MAX_ID_LENGTH
 from rooms.moves import Move
-from rooms.protocol import MAX_ID_LENGTH
-from rooms.records import MoveConflict, match_moves
+from rooms.records import records
+from rooms.records.records import MoveConflict, match_moves
 from tests.rooms.client import RoomClient
 from tests.rooms.conftest import host_room, settle
 

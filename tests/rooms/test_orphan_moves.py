@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from games.registry import get_rules
 from rooms.models import Match, MatchMove
-from rooms.records import match_moves
+from rooms.records.records import match_moves
 from tests.rooms.client import RoomClient
 from tests.rooms.conftest import host_room, live, settle
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from rooms.protocol import Act, FrameError, Ping, PutBot, SetHouseRules, Sit, Take, parse_frame
+from rooms.live.protocol import Act, FrameError, Ping, PutBot, SetHouseRules, Sit, Take, parse_frame
 from tests.rooms.conftest import host_room, live
 
 

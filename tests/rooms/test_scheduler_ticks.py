@@ -11,7 +11,7 @@ import asyncio
 
 import pytest
 
-from rooms import scheduler
+from rooms.live import scheduler
 
 
 @pytest.fixture

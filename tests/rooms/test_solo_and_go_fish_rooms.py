@@ -10,7 +10,7 @@ from channels.db import database_sync_to_async
 from games.fish import HALFSUITS
 from games.replay import replay
 from rooms.models import Match, MatchStatus, PlayerResult
-from rooms.records import match_record
+from rooms.records.records import match_record
 from tests.rooms.client import RoomClient
 from tests.rooms.conftest import LeakCheck, host_room, live
 

@@ -9,10 +9,10 @@ from channels.db import database_sync_to_async
 from django.test import Client, override_settings
 from django.utils import timezone
 
-from rooms.commands import Actor
-from rooms.creation import open_room
+from rooms.live.commands import Actor
 from rooms.models import Guest, Match, MatchStatus, PlayerResult, Room
-from rooms.stats import records_of, summary
+from rooms.records.stats import records_of, summary
+from rooms.web.creation import open_room
 from tests.rooms.client import RoomClient
 from tests.rooms.conftest import host_room, live
 

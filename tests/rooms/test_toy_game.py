@@ -11,7 +11,7 @@ from games import registry
 from games.replay import replay
 from games.spec import GameSpec
 from rooms.models import Match, MatchStatus, PlayerResult
-from rooms.records import match_record
+from rooms.records.records import match_record
 from tests.rooms.client import RoomClient
 from tests.rooms.conftest import host_room, live
 from tests.toy_game.rules import SPEC

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from rooms.creation import CODE_BYTES, new_code
+from rooms.web.creation import CODE_BYTES, new_code
 from tests.rooms.client import RoomClient
 from tests.rooms.conftest import host_room
 

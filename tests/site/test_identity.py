@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 from rooms.models import Guest
-from rooms.names import MAX_NAME_LENGTH
+from rooms.records.names import MAX_NAME_LENGTH
 
 
 @pytest.mark.django_db

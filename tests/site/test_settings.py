@@ -99,7 +99,7 @@ def test_without_redis_url_a_shell_that_touches_redis_is_told_what_to_set() -> N
     for code in (
         "from fishsite.health import redis_ok; redis_ok()",
         "from channels.layers import get_channel_layer; get_channel_layer()",
-        "import asyncio\nfrom rooms.store import RoomStore\n"
+        "import asyncio\nfrom rooms.live.store import RoomStore\n"
         "async def store(): RoomStore()\nasyncio.run(store())",
     ):
         run = run_python(["manage.py", "shell", "-c", code])

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rooms import views
+from rooms.web import views
 
 urlpatterns = [
     path("me/name", views.change_name, name="change-name"),

@@ -14,12 +14,13 @@ from django.conf import settings
 
 from games.registry import all_specs, find_spec
 from games.spec import GameSpec
-from rooms import lobby, records
-from rooms.commands import Actor, begin_match
 from rooms.document import RoomDoc
 from rooms.errors import RoomError
-from rooms.matches import checked_house_rules
-from rooms.service import Change, RoomService
+from rooms.live import lobby
+from rooms.live.commands import Actor, begin_match
+from rooms.live.matches import checked_house_rules
+from rooms.live.service import Change, RoomService
+from rooms.records import records
 
 # 9 random bytes = 72 bits, written in 12 URL-safe characters.
 CODE_BYTES = 9

@@ -21,15 +21,15 @@ from django.db import DatabaseError, DataError
 from redis.exceptions import RedisError
 
 from games.base import Entry
-from rooms import records
 from rooms.document import RoomDoc
 from rooms.errors import RoomError
-from rooms.move_writer import move_writer
+from rooms.live.move_writer import move_writer
+from rooms.live.rebuild import rebuild_document
+from rooms.live.scheduler import mark_due, schedule
+from rooms.live.snapshots import parsed_room
+from rooms.live.store import Loaded, RoomStore
 from rooms.moves import Move
-from rooms.rebuild import rebuild_document
-from rooms.scheduler import mark_due, schedule
-from rooms.snapshots import parsed_room
-from rooms.store import Loaded, RoomStore
+from rooms.records import records
 
 logger = logging.getLogger("fishsite.rooms")
 

@@ -24,7 +24,7 @@ from typing import Any
 import orjson
 
 from rooms.errors import RoomError
-from rooms.names import InvalidName, clean_name
+from rooms.records.names import InvalidName, clean_name
 
 MAX_FRAME_BYTES = 16 * 1024
 MAX_ID_LENGTH = 64

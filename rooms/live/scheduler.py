@@ -23,10 +23,10 @@ from collections.abc import Awaitable, Callable
 
 from django.conf import settings
 
-from rooms import lobby, matches
 from rooms.document import RoomDoc
 from rooms.errors import RoomError
-from rooms.store import redis_client
+from rooms.live import lobby, matches
+from rooms.live.store import redis_client
 
 logger = logging.getLogger("fishsite.scheduler")
 

@@ -12,8 +12,8 @@ import time
 from typing import Any
 
 from games.registry import get_rules
-from rooms import matches
 from rooms.document import RoomDoc, SeatDoc, empty_seat, new_document
+from rooms.live import matches
 
 
 def rebuild_document(known: dict[str, Any], keep: RoomDoc | None = None) -> RoomDoc:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rooms.document import RoomDoc, parse
-from rooms.frames import public_room
+from rooms.live.frames import public_room
 
 # Entries are needed only while one change reaches this process's sockets, a few
 # milliseconds. A small cache lets parsed rooms die young, before the garbage

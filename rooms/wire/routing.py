@@ -1,7 +1,7 @@
 from django.urls import path
 
 from fishsite.ws_health import HealthConsumer
-from rooms.consumers import RoomConsumer
+from rooms.wire.consumers import RoomConsumer
 
 websocket_urlpatterns = [
     path("ws/health/", HealthConsumer.as_asgi()),

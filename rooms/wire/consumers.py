@@ -22,18 +22,19 @@ from django.conf import settings
 from redis.exceptions import RedisError
 
 from games.errors import GameError
-from rooms import commands, frames, lobby, records
 from rooms.document import RoomDoc
 from rooms.errors import RoomError
-from rooms.identity import guest_id_of
-from rooms.inbox import dispatch_inbox
-from rooms.limits import SendWindow, allow_connection
-from rooms.presence import ensure_heartbeat, note_room
-from rooms.protocol import Command, FrameError, Ping, Sync, frame_id, parse_frame
-from rooms.ratelimit import TokenBucket
-from rooms.scheduler import ensure_poller, schedule
-from rooms.service import ChangeResult, RoomService, group_name
-from rooms.snapshots import parsed_room, shared_public_room
+from rooms.live import commands, frames, lobby
+from rooms.live.limits import SendWindow, allow_connection
+from rooms.live.presence import ensure_heartbeat, note_room
+from rooms.live.protocol import Command, FrameError, Ping, Sync, frame_id, parse_frame
+from rooms.live.scheduler import ensure_poller, schedule
+from rooms.live.service import ChangeResult, RoomService, group_name
+from rooms.live.snapshots import parsed_room, shared_public_room
+from rooms.records import records
+from rooms.records.identity import guest_id_of
+from rooms.wire.inbox import dispatch_inbox
+from rooms.wire.ratelimit import TokenBucket
 
 logger = logging.getLogger("fishsite.ws")
 
@@ -54,7 +55,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
     version: int = 0
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
-        # AsyncConsumer.__call__, with rooms.inbox's loop in place of Channels' own.
+        # AsyncConsumer.__call__, with rooms.wire.inbox's loop in place of Channels' own.
         self.scope = scope
         self.channel_layer = get_channel_layer(self.channel_layer_alias)
         self.channel_name = await self.channel_layer.new_channel()

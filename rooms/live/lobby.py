@@ -23,7 +23,7 @@ HOST_ACTIONS_NEED_LOBBY = {"shuffle", "unbot"}
 
 def seat_count(spec: GameSpec, options: dict[str, Any]) -> int:
     """The room's seats: the game's own number, or the creator's choice (see
-    rooms.creation, which checks it)."""
+    rooms.web.creation, which checks it)."""
     if spec.seats.fixed:
         return spec.seats.minimum
     return int(options.get("seats", spec.seats.default))

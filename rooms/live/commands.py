@@ -16,12 +16,11 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
-from rooms import lobby, matches, records
 from rooms.document import RoomDoc
 from rooms.errors import RoomError
-from rooms.moves import Move
-from rooms.presence import PROCESS_ID
-from rooms.protocol import (
+from rooms.live import lobby, matches
+from rooms.live.presence import PROCESS_ID
+from rooms.live.protocol import (
     Act,
     Again,
     Leave,
@@ -35,7 +34,9 @@ from rooms.protocol import (
     Start,
     Take,
 )
-from rooms.service import Change, ChangeFn
+from rooms.live.service import Change, ChangeFn
+from rooms.moves import Move
+from rooms.records import records
 
 
 @dataclass

@@ -9,11 +9,12 @@ from __future__ import annotations
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from rooms import lobby, records
-from rooms.commands import abandon_if_stuck, record_new_player
 from rooms.document import RoomDoc, empty_seat
 from rooms.errors import RoomError
-from rooms.service import Change, RoomService, group_name
+from rooms.live import lobby
+from rooms.live.commands import abandon_if_stuck, record_new_player
+from rooms.live.service import Change, RoomService, group_name
+from rooms.records import records
 
 CLOSED_MESSAGE = "The room was closed by an administrator."
 

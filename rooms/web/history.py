@@ -6,9 +6,9 @@ from typing import Any
 
 from games.base import Entry, Rules, State
 from games.registry import get_rules
-from rooms.lobby import team_of_seat
+from rooms.live.lobby import team_of_seat
 from rooms.models import Match, MatchStatus, Spectator
-from rooms.records import match_moves
+from rooms.records.records import match_moves
 
 
 def took_part(match: Match, guest_id: int | None) -> bool:

@@ -14,8 +14,8 @@ from typing import Any
 from django.conf import settings
 
 from games.options import summary
-from rooms import lobby, matches
 from rooms.document import RoomDoc, SeatDoc
+from rooms.live import lobby, matches
 
 
 def public_room(room: RoomDoc) -> dict[str, Any]:

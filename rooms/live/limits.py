@@ -10,8 +10,8 @@ from datetime import timedelta
 from django.conf import settings
 from django.utils import timezone
 
+from rooms.live.store import redis_client
 from rooms.models import Room
-from rooms.store import redis_client
 
 CONNECT_WINDOW_SECONDS = 60
 

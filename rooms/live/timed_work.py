@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from rooms import presence, scheduler
-from rooms.commands import drop_process, expire_and_move
 from rooms.document import RoomDoc
-from rooms.service import RoomService
+from rooms.live import presence, scheduler
+from rooms.live.commands import drop_process, expire_and_move
+from rooms.live.service import RoomService
 
 
 async def play_due(code: str) -> RoomDoc:

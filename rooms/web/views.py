@@ -9,16 +9,16 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from games.registry import find_spec
-from rooms.commands import Actor
-from rooms.creation import open_room
 from rooms.errors import RoomError
-from rooms.history import recent_games, replay_steps, replay_viewer, visible_match
-from rooms.limits import may_open_room
+from rooms.live.commands import Actor
+from rooms.live.limits import may_open_room
 from rooms.models import Match, Room, RoomStatus
-from rooms.names import InvalidName, clean_name
-from rooms.records import match_record
-from rooms.room_forms import read_room_form
-from rooms.stats import records_of, summary
+from rooms.records.names import InvalidName, clean_name
+from rooms.records.records import match_record
+from rooms.records.stats import records_of, summary
+from rooms.web.creation import open_room
+from rooms.web.history import recent_games, replay_steps, replay_viewer, visible_match
+from rooms.web.room_forms import read_room_form
 
 
 def wants_json(request: HttpRequest) -> bool:

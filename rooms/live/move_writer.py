@@ -14,8 +14,8 @@ import weakref
 
 from channels.db import database_sync_to_async
 
-from rooms import records
 from rooms.moves import Move
+from rooms.records import records
 
 
 class MoveWriter:

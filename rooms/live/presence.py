@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable
 
 from django.conf import settings
 
-from rooms.store import redis_client
+from rooms.live.store import redis_client
 
 logger = logging.getLogger("fishsite.presence")
 
