@@ -11,10 +11,10 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
 from rooms.errors import RoomError
-from rooms.live import moderation
 from rooms.models import Guest, Match, PlayerResult, Room, Seat
 from rooms.records.records import match_record
 from rooms.records.stats import summary
+from rooms.web import moderation
 
 
 class SeatInline(admin.TabularInline):

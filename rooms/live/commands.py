@@ -1,4 +1,6 @@
-"""What each client command does to a room, as change functions for the service.
+"""Every change to a room, as change functions for the service: what each client
+command does, the server's own changes (presence, the scheduler, opening a
+room) and what an administrator does.
 
 Each function here checks who is asking, then edits the room document through
 ``lobby`` (room rules) or ``matches`` (the game), and says what must be
@@ -16,7 +18,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
-from rooms.document import RoomDoc
+from rooms.document import RoomDoc, empty_seat
 from rooms.errors import RoomError
 from rooms.live import lobby, matches
 from rooms.live.presence import PROCESS_ID
@@ -300,5 +302,72 @@ def expire_and_move(grace: float) -> ChangeFn:
         if overdue:
             return Change(after=after, snapshot=True)
         return None
+
+    return change
+
+
+# --- opening a room -------------------------------------------------------------
+
+
+async def start_at_once(room: RoomDoc) -> Change | None:
+    """A solo game starts as soon as its room is opened."""
+    if room["status"] != "lobby":
+        return None
+    await begin_match(room)
+    return Change(snapshot=True)
+
+
+async def replaced(room: RoomDoc) -> Change | None:
+    """An older solo game ends, without a result, when its guest starts a new one."""
+    if room["status"] != "playing":
+        return None
+    match_id = room["match"]["id"]
+    room["status"] = "closed"
+    room["notice"] = "You started a new game, which replaced this one."
+    return Change(snapshot=True, after=[lambda: records.abandon_match(match_id)])
+
+
+# --- administrators -------------------------------------------------------------
+
+CLOSED_MESSAGE = "The room was closed by an administrator."
+
+
+async def close_by_admin(room: RoomDoc) -> Change | None:
+    """End the game without a result and close the room."""
+    if room["status"] == "closed":
+        return None
+    after = []
+    if room["match"] is not None and room["status"] == "playing":
+        match_id = room["match"]["id"]
+        after.append(lambda: records.abandon_match(match_id))
+    room["status"] = "closed"
+    room["notice"] = CLOSED_MESSAGE
+    return Change(snapshot=True, after=after)
+
+
+def remove_player(index: int) -> ChangeFn:
+    """Vacate a seat as if its player's grace period had run out."""
+
+    async def change(room: RoomDoc) -> Change:
+        lobby.require_seat_index(room, index)
+        if room["seats"][index]["guest"] is None:
+            raise RoomError("bad-seat", "No player sits there.")
+        lobby.vacate(room, index)
+        return Change(snapshot=True, after=abandon_if_stuck(room))
+
+    return change
+
+
+def seat_computer(index: int, level: str | None) -> ChangeFn:
+    """Put a computer player in a seat (empty, or vacated mid-game)."""
+
+    async def change(room: RoomDoc) -> Change:
+        seat = room["seats"][lobby.require_seat_index(room, index)]
+        if seat["guest"] is not None and lobby.playing(room):
+            lobby.vacate(room, index)
+        elif seat["guest"] is not None:
+            room["seats"][index] = empty_seat()
+        lobby.put_bot(room, room["host"], index, level, authority=True)
+        return Change(snapshot=True, after=record_new_player(room, index))
 
     return change

@@ -14,12 +14,11 @@ from django.conf import settings
 
 from games.registry import all_specs, find_spec
 from games.spec import GameSpec
-from rooms.document import RoomDoc
 from rooms.errors import RoomError
 from rooms.live import lobby
-from rooms.live.commands import Actor, begin_match
+from rooms.live.commands import Actor, replaced, start_at_once
 from rooms.live.matches import checked_house_rules
-from rooms.live.service import Change, RoomService
+from rooms.live.service import RoomService
 from rooms.records import records
 
 # 9 random bytes = 72 bits, written in 12 URL-safe characters.
@@ -104,19 +103,3 @@ async def supersede_solo_rooms(service: RoomService, guest: int, game: str, newe
     for code in older:
         if code != newest:
             await service.change(code, replaced)
-
-
-async def replaced(room: RoomDoc) -> Change | None:
-    if room["status"] != "playing":
-        return None
-    match_id = room["match"]["id"]
-    room["status"] = "closed"
-    room["notice"] = "You started a new game, which replaced this one."
-    return Change(snapshot=True, after=[lambda: records.abandon_match(match_id)])
-
-
-async def start_at_once(room: RoomDoc) -> Change | None:
-    if room["status"] != "lobby":
-        return None
-    await begin_match(room)
-    return Change(snapshot=True)
