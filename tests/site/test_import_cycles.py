@@ -1,4 +1,5 @@
-"""scripts/import_cycles.py: no import cycles and no imports hidden in functions."""
+"""scripts/import_cycles.py: no import cycles, no imports hidden in functions, no
+layer imported against its declared direction."""
 
 from __future__ import annotations
 
@@ -62,3 +63,24 @@ def test_app_loading_may_import_in_ready(tmp_path: Path) -> None:
     )
     result = run("--root", str(tmp_path), "--package", "toy")
     assert (result.returncode, result.stdout) == (0, "")
+
+
+def test_a_layer_importing_against_its_direction_is_found(tmp_path: Path) -> None:
+    write_package(
+        tmp_path,
+        {
+            "toy/__init__.py": "",
+            "toy/shared.py": "",
+            "toy/top/__init__.py": 'MAY_IMPORT = ("toy.low",)\n',
+            "toy/top/a.py": "from toy.low import b\nfrom toy import shared\n",
+            "toy/low/__init__.py": "MAY_IMPORT = ()\n",
+            "toy/low/b.py": "from toy import shared\n",
+            "toy/low/c.py": "from toy.top import a\n",
+        },
+    )
+    result = run("--root", str(tmp_path), "--package", "toy")
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        "wrong direction: toy/low/c.py:1: toy.low.c imports toy.top.a"
+        " (toy.low may import no other layer)",
+    ]
