@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.db import models
 
 from games.registry import all_specs
-from rooms.live.protocol import MAX_ID_LENGTH
+from rooms.moves import MAX_ID_LENGTH
 from rooms.records.names import MAX_NAME_LENGTH, generate_name
 
 # A stored client id is "<guest>:<the client's id>": the digits of the largest

@@ -6,6 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+# The longest id a client may give a command; a move keeps it (after the guest's
+# id) so that a retried action is recognised.
+MAX_ID_LENGTH = 64
+
 # The result, each seat's outcome and the computer's level, once a move ends the game.
 Ending = tuple[dict[str, Any], list[str], str]
 

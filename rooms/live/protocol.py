@@ -24,10 +24,10 @@ from typing import Any
 import orjson
 
 from rooms.errors import RoomError
+from rooms.moves import MAX_ID_LENGTH
 from rooms.records.names import InvalidName, clean_name
 
 MAX_FRAME_BYTES = 16 * 1024
-MAX_ID_LENGTH = 64
 
 
 @dataclass(frozen=True, slots=True)
